@@ -1,0 +1,121 @@
+import { type ApiDeps, appRouter, createContext } from "@studio/api";
+import { isDatabaseReachable } from "@studio/db";
+import { MESSAGES } from "@studio/validators";
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { clientIpResolver } from "./client-ip";
+import type { Logger } from "./logger";
+import { createRateLimiter, type RateLimitRule, rateLimit } from "./middleware/rate-limit";
+import { requestLog } from "./middleware/request-log";
+import { securityHeaders } from "./middleware/security-headers";
+import { bearerToken } from "./rest/respond";
+import { createRestApi } from "./rest/index";
+import { serveSpa } from "./static-spa";
+
+export type AppOptions = {
+  logger: Logger;
+  /** Directory of the built SPA, served in production; null to serve only the API. */
+  webDist: string | null;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  rateLimit: boolean;
+};
+
+const PUBLIC_FORM_RULE = (bucket: string): RateLimitRule => ({ bucket, max: 20, windowMs: 60_000 });
+const LIMITED_POSTS: Record<string, string> = {
+  "/api/bookings": "booking",
+  "/trpc/bookings.create": "booking",
+  "/api/feedback": "feedback",
+  "/trpc/feedback.submit": "feedback",
+  "/api/contact": "contact",
+  "/trpc/contact.send": "contact",
+  "/api/upload/image": "upload",
+  "/api/auth/register": "register",
+  "/trpc/auth.register": "register",
+};
+
+const RESERVED = /^\/(api|trpc|uploads|health)(\/|$)/;
+
+export function createApp(deps: ApiDeps, options: AppOptions) {
+  const { logger } = options;
+  const clientIp = clientIpResolver(options.trustProxy);
+  const limiter = createRateLimiter();
+  const app = new Hono();
+
+  app.use("*", requestLog(logger, clientIp));
+  app.use(
+    "*",
+    securityHeaders({
+      tileUrl: deps.config.mapTileUrl,
+      isHttps: (c) =>
+        (options.trustProxy ? c.req.header("x-forwarded-proto") : new URL(c.req.url).protocol.replace(":", "")) === "https",
+    }),
+  );
+  if (options.corsOrigins.length > 0) {
+    const corsMiddleware = cors({
+      origin: options.corsOrigins,
+      allowHeaders: ["Content-Type", "Authorization", "Idempotency-Key"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    });
+    app.use("/api/*", corsMiddleware);
+    app.use("/trpc/*", corsMiddleware);
+  }
+  app.use(
+    "*",
+    rateLimit(limiter, options.rateLimit, clientIp, (c) => {
+      if (c.req.method !== "POST") return null;
+      const bucket = LIMITED_POSTS[c.req.path];
+      return bucket ? PUBLIC_FORM_RULE(bucket) : null;
+    }),
+  );
+
+  app.get("/health", async (c) => {
+    const up = await isDatabaseReachable(deps.db);
+    c.header("Cache-Control", "no-store");
+    return up
+      ? c.json({ status: "ok", database: "up", provider: deps.provider })
+      : c.json({ status: "unavailable", database: "down", message: MESSAGES.common.databaseUnavailable }, 503);
+  });
+
+  const jsonLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ success: false, message: MESSAGES.common.payloadTooLarge }, 413),
+  });
+  app.use("/trpc/*", jsonLimit);
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      router: appRouter,
+      endpoint: "/trpc",
+      createContext: (_opts, c) =>
+        createContext(deps, {
+          token: bearerToken(c.req.header("authorization")),
+          ip: clientIp(c),
+          idempotencyKey: c.req.header("idempotency-key") ?? null,
+        }),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          logger.error("tRPC internal error", { path, error: error.cause?.stack ?? error.stack });
+        }
+      },
+    }),
+  );
+
+  app.route("/api", createRestApi(deps, clientIp, logger));
+
+  if (options.webDist) app.use("*", serveSpa(options.webDist, (p) => RESERVED.test(p)));
+
+  app.notFound((c) =>
+    RESERVED.test(c.req.path)
+      ? c.json({ success: false, message: MESSAGES.common.notFound }, 404)
+      : c.text("Not found", 404),
+  );
+  app.onError((error, c) => {
+    logger.error("unhandled error", { path: c.req.path, error: error.stack });
+    return c.json({ success: false, message: MESSAGES.common.serverError }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,54 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
+import { createApp } from "./app";
+import { buildDeps } from "./deps";
+import { loadEnv, resolveFromRoot } from "./env";
+import { createLogger } from "./logger";
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+const migration = await migrate(env.DATABASE_URL);
+if (migration.applied.length) logger.info("migrations applied", { provider: migration.provider, applied: migration.applied });
+const database = await createDatabase(env.DATABASE_URL);
+if (env.SEED_ON_EMPTY && (await seedIfEmpty(database.prisma))) logger.info("empty database seeded with demo content");
+
+const webDist = resolveFromRoot(env.WEB_DIST);
+const hasWeb = existsSync(path.join(webDist, "index.html"));
+if (!hasWeb) logger.warn("web build not found; serving the API only (run `pnpm build`)", { webDist });
+
+const app = createApp(buildDeps(env, database), {
+  logger,
+  webDist: hasWeb ? webDist : null,
+  trustProxy: env.TRUST_PROXY,
+  corsOrigins: env.CORS_ORIGINS,
+  rateLimit: env.RATE_LIMIT,
+});
+
+const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  logger.info("server listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`, provider: database.provider });
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info("shutting down", { signal });
+  const force = setTimeout(() => {
+    logger.warn("shutdown timed out; closing remaining connections");
+    if ("closeAllConnections" in server) server.closeAllConnections();
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then close the database.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
+  await database.close();
+  logger.info("shutdown complete");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,36 @@
+import type { Context, MiddlewareHandler } from "hono";
+
+/** "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" → "https://*.tile.openstreetmap.org". */
+export function tileHostSource(tileUrl: string): string {
+  const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
+  if (!match) return "";
+  return `${match[1]}${match[2]!.replace(/\{s\}/, "*")}`;
+}
+
+export function securityHeaders(options: { tileUrl: string; isHttps: (c: Context) => boolean }): MiddlewareHandler {
+  const tiles = tileHostSource(options.tileUrl);
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix dialogs inject a small <style> element for scroll locking; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tiles}`.trim(),
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", csp);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Cross-Origin-Opener-Policy", "same-origin");
+    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (options.isHttps(c)) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}

@@ -1,0 +1,65 @@
+import { AppError, type createCaller, fieldErrorsOf, isDatabaseUnavailable } from "@studio/api";
+import { MESSAGES } from "@studio/validators";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import type { Logger } from "../logger";
+
+export type Caller = ReturnType<typeof createCaller>;
+export type RestEnv = { Variables: { caller: Caller } };
+
+type ErrorBody = { success: false; message: string; errors?: Record<string, string> };
+
+/** The legacy `{ success: false, message, errors }` body with a truthful status; never internal details. */
+export function restError(c: Context, error: unknown, logger: Logger): Response {
+  const respond = (status: number, body: ErrorBody) => c.json(body, status as ContentfulStatusCode);
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (error.cause instanceof ZodError) {
+      const errors = fieldErrorsOf(error.cause);
+      return respond(400, { success: false, message: error.cause.issues[0]?.message ?? MESSAGES.common.invalidInput, errors });
+    }
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds) c.header("Retry-After", String(error.details.retryAfterSeconds));
+      return respond(status, {
+        success: false,
+        message: error.message,
+        ...(error.details.fieldErrors ? { errors: error.details.fieldErrors } : {}),
+      });
+    }
+    if (status < 500) return respond(status, { success: false, message: error.message });
+  }
+  if (error instanceof HTTPException) {
+    const message = error.status === 413 ? MESSAGES.common.payloadTooLarge : error.message || MESSAGES.common.invalidInput;
+    return respond(error.status, { success: false, message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return respond(503, { success: false, message: MESSAGES.common.databaseUnavailable });
+  }
+  logger.error("unhandled REST error", { path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+  return respond(500, { success: false, message: MESSAGES.common.serverError });
+}
+
+/** Parses a JSON body; malformed JSON is a 400 with a clear message. Non-object bodies become {}. */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", MESSAGES.common.invalidJson);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}

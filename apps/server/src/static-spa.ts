@@ -1,0 +1,91 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest"]);
+
+type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; cache: string };
+
+/**
+ * Serves the built SPA: hashed assets with a year of immutable caching, other files revalidated, and
+ * index.html for client-side routes. Files are read once and kept compressed in memory.
+ */
+export function serveSpa(distDir: string, isReservedPath: (p: string) => boolean): MiddlewareHandler {
+  const root = path.resolve(distDir);
+  const cache = new Map<string, Entry | null>();
+
+  function load(rel: string): Entry | null {
+    if (cache.has(rel)) return cache.get(rel) ?? null;
+    const file = path.resolve(root, `.${rel}`);
+    let entry: Entry | null = null;
+    if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
+      const ext = path.extname(file).toLowerCase();
+      const body = readFileSync(file);
+      entry = {
+        body,
+        type: TYPES[ext] ?? "application/octet-stream",
+        cache: rel.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      };
+      if (COMPRESSIBLE.has(ext) && body.length > 512) {
+        entry.gzip = gzipSync(body, { level: 9 });
+        entry.br = brotliCompressSync(body);
+      }
+    }
+    cache.set(rel, entry);
+    return entry;
+  }
+
+  function send(c: Context, entry: Entry, cacheControl = entry.cache) {
+    const accept = c.req.header("accept-encoding") ?? "";
+    let body = entry.body;
+    if (entry.br && /\bbr\b/.test(accept)) {
+      body = entry.br;
+      c.header("Content-Encoding", "br");
+    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
+      body = entry.gzip;
+      c.header("Content-Encoding", "gzip");
+    }
+    if (entry.gzip) c.header("Vary", "Accept-Encoding");
+    c.header("Content-Type", entry.type);
+    c.header("Cache-Control", cacheControl);
+    if (c.req.method === "HEAD") return c.body(null);
+    return c.body(new Uint8Array(body));
+  }
+
+  return async (c, next) => {
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || isReservedPath(c.req.path)) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path);
+    } catch {
+      return next();
+    }
+    const asset = rel !== "/" ? load(rel) : null;
+    if (asset) return send(c, asset);
+    if (rel.startsWith("/assets/") || path.extname(rel)) return next();
+    const index = load("/index.html");
+    return index ? send(c, index, "no-cache") : next();
+  };
+}

@@ -1,0 +1,58 @@
+import { type AuthResult, type LoginInput, MESSAGES, type RegisterInput, ZLoginInput, ZRegisterInput } from "@studio/validators";
+import type { z } from "zod";
+import type { Context } from "../context";
+import { AppError, isUniqueViolation } from "../errors";
+import { findInvite } from "./invites";
+import { hashPassword, verifyPassword } from "./passwords";
+import { issueSession } from "./session";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./throttle";
+
+type Ctx = Pick<Context, "db" | "config" | "now" | "ip">;
+
+/** The first account on an empty database becomes the owner; later ones need a valid invite code. */
+export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>): Promise<AuthResult> {
+  const passwordHash = await hashPassword(input.password);
+  const hasOwner = (await ctx.db.adminUser.count()) > 0;
+  let inviteId: number | null = null;
+  if (hasOwner) {
+    if (!input.invite_code) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteRequired);
+    const invite = await findInvite(ctx, input.invite_code);
+    if (!invite) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
+    if (invite.kind === "stored") inviteId = invite.id;
+  }
+  try {
+    const user = await ctx.db.$transaction(async (tx) => {
+      // Re-checked inside the transaction so two simultaneous first sign-ups cannot both become owner.
+      const role = (await tx.adminUser.count()) === 0 ? "owner" : "admin";
+      if (role === "admin" && !hasOwner) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteRequired);
+      if (inviteId !== null) {
+        const used = await tx.inviteCode.updateMany({
+          where: { id: inviteId, usedAt: null },
+          data: { usedAt: ctx.now(), usedByEmail: input.email },
+        });
+        if (used.count !== 1) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
+      }
+      return tx.adminUser.create({ data: { name: input.name, email: input.email, passwordHash, role } });
+    });
+    return issueSession(ctx, user);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("CONFLICT", MESSAGES.auth.emailTaken, { fieldErrors: { email: MESSAGES.auth.emailTaken } });
+    }
+    throw error;
+  }
+}
+
+export async function login(ctx: Ctx, input: z.output<typeof ZLoginInput>): Promise<AuthResult> {
+  await assertLoginAllowed(ctx, input.email, ctx.ip);
+  const user = await ctx.db.adminUser.findUnique({ where: { email: input.email } });
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await recordLoginFailure(ctx, input.email, ctx.ip);
+    throw new AppError("UNAUTHORIZED", MESSAGES.auth.invalidCredentials);
+  }
+  await clearLoginFailures(ctx, input.email);
+  return issueSession(ctx, user);
+}
+
+export type { LoginInput, RegisterInput };

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import type { AdminUserDto, AuthResult } from "@studio/validators";
+import type { Context } from "../context";
+import { signToken, verifyToken } from "./tokens";
+
+type UserRow = { id: number; name: string; email: string; role: "owner" | "admin" };
+
+export function toUserDto(user: UserRow): AdminUserDto {
+  return { id: user.id, name: user.name, email: user.email, role: user.role };
+}
+
+export async function issueSession(ctx: Pick<Context, "db" | "config" | "now">, user: UserRow): Promise<AuthResult> {
+  const sessionId = randomBytes(24).toString("base64url");
+  const now = ctx.now();
+  const { token, expiresAt } = await signToken(ctx.config, { userId: user.id, sessionId }, now);
+  await ctx.db.authSession.create({ data: { id: sessionId, userId: user.id, expiresAt } });
+  return { token, user: toUserDto(user), expires_at: expiresAt.toISOString() };
+}
+
+export type Authenticated = { user: AdminUserDto; session: { id: string; expiresAt: Date } };
+
+/** The admin behind a bearer token, or null for a missing, malformed, expired, forged or revoked token. */
+export async function authenticate(ctx: Pick<Context, "db" | "config" | "now">, token: string | null): Promise<Authenticated | null> {
+  if (!token) return null;
+  const now = ctx.now();
+  const claims = await verifyToken(ctx.config, token, now);
+  if (!claims) return null;
+  const session = await ctx.db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
+  if (!session || session.revokedAt || session.expiresAt <= now || session.userId !== claims.userId) return null;
+  return { user: toUserDto(session.user), session: { id: session.id, expiresAt: session.expiresAt } };
+}
+
+export async function revokeSession(ctx: Pick<Context, "db" | "now">, sessionId: string): Promise<void> {
+  await ctx.db.authSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: ctx.now() } });
+}

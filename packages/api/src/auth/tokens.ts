@@ -1,0 +1,38 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import type { ApiConfig } from "../config";
+
+export type TokenClaims = { userId: number; sessionId: string };
+
+export async function signToken(config: ApiConfig, claims: TokenClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt + config.tokenTtlSeconds) * 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(claims.userId))
+    .setJti(claims.sessionId)
+    .setIssuer(config.jwtIssuer)
+    .setAudience(config.jwtAudience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(config.jwtSecret);
+  return { token, expiresAt };
+}
+
+/** Verifies signature (HS256 only, so `alg: none` and key confusion fail), issuer, audience and expiry. */
+export async function verifyToken(config: ApiConfig, token: string, now: Date): Promise<TokenClaims | null> {
+  if (token.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(token, config.jwtSecret, {
+      algorithms: ["HS256"],
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      currentDate: now,
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== "string") return null;
+    return { userId, sessionId: payload.jti };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

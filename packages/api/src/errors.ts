@@ -1,0 +1,71 @@
+import { TRPCError } from "@trpc/server";
+
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL_SERVER_ERROR";
+
+export type AppErrorDetails = {
+  /** First message per field, e.g. { email: "Email is invalid" }. */
+  fieldErrors?: Record<string, string>;
+  retryAfterSeconds?: number;
+};
+
+/** The one error type of the domain; its message is always safe to show to the user. */
+export class AppError extends TRPCError {
+  readonly details: AppErrorDetails;
+  constructor(code: AppErrorCode, message: string, details: AppErrorDetails = {}) {
+    super({ code, message });
+    this.name = "AppError";
+    this.details = details;
+  }
+}
+
+/** HTTP status for each code (the REST layer and the tRPC error formatter agree through tRPC's own map). */
+export const HTTP_STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+const CONNECTION_ERROR_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_BUSY"]);
+
+/** True for failures that mean "the database cannot be used right now" rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
+    const err = e as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
+    if (typeof err.code === "string" && CONNECTION_ERROR_CODES.has(err.code)) return true;
+    if (err.name === "PrismaClientInitializationError") return true;
+    const msg = typeof err.message === "string" ? err.message : "";
+    if (/ECONNREFUSED|Connection terminated|connect ETIMEDOUT|database system is (shutting down|starting up)|readonly database|unable to open database|disk I\/O error|database or disk is full|Can't reach database server|terminating connection/i.test(msg)) {
+      return true;
+    }
+    e = err.cause;
+  }
+  return false;
+}
+
+/** True for a unique-constraint violation (Prisma P2002) on any of the given fields (or any, when none given). */
+export function isUniqueViolation(error: unknown, field?: string): boolean {
+  const err = error as { code?: unknown; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  if (err?.code !== "P2002") return false;
+  if (!field) return true;
+  const target = err.meta?.target;
+  const fields = err.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
+  const text = `${Array.isArray(target) ? target.join(",") : String(target ?? "")},${fields.join(",")}`;
+  return text.includes(field);
+}

@@ -1,0 +1,61 @@
+import { MESSAGES } from "@studio/validators";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { authenticate } from "./auth/session";
+import type { Context } from "./context";
+import { AppError, isDatabaseUnavailable } from "./errors";
+
+/** First message per field path of a zod error. */
+export function fieldErrorsOf(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const { stack: _stack, ...data } = shape.data;
+    if (error.cause instanceof ZodError) {
+      const first = error.cause.issues[0];
+      return {
+        ...shape,
+        message: first?.message ?? MESSAGES.common.invalidInput,
+        data: { ...data, fieldErrors: fieldErrorsOf(error.cause), retryAfterSeconds: undefined },
+      };
+    }
+    if (error instanceof AppError) {
+      return { ...shape, data: { ...data, ...error.details, fieldErrors: error.details.fieldErrors } };
+    }
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      return { ...shape, message: MESSAGES.common.serverError, data: { ...data, fieldErrors: undefined, retryAfterSeconds: undefined } };
+    }
+    return { ...shape, data: { ...data, fieldErrors: undefined, retryAfterSeconds: undefined } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Turns "database is down" into a clear 503 instead of an internal error. */
+const mapInfrastructureErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && !(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause ?? result.error)) {
+    throw new AppError("SERVICE_UNAVAILABLE", MESSAGES.common.databaseUnavailable);
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
+
+/** Requires a valid, unrevoked admin token; narrows ctx.user and ctx.session. */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const auth = await authenticate(ctx, ctx.token);
+  if (!auth) throw new AppError("UNAUTHORIZED", MESSAGES.auth.unauthorized);
+  return next({ ctx: { ...ctx, user: auth.user, session: auth.session } });
+});
+
+export { TRPCError };

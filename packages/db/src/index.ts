@@ -1,0 +1,6 @@
+export { createDatabase, isDatabaseReachable, type Database, type Db } from "./client";
+export { migrate, type MigrateResult } from "./migrate";
+export { DEFAULT_DATABASE_URL, detectProvider, REPO_ROOT, sqlitePath, type DbProvider } from "./provider";
+export { seedDemoContent, seedIfEmpty } from "./seed";
+export type * from "./generated/sqlite/models";
+export { Prisma } from "./generated/sqlite/client";

@@ -1,0 +1,136 @@
+export const SERVICE_CATEGORIES = ["photography", "videography", "editing", "drone", "event", "commercial"] as const;
+export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+
+export const SERVICE_CATEGORY_EMOJI: Record<ServiceCategory, string> = {
+  photography: "📸",
+  videography: "🎥",
+  editing: "✂️",
+  drone: "🚁",
+  event: "🎉",
+  commercial: "💼",
+};
+export const DEFAULT_SERVICE_EMOJI = "🎬";
+
+export const PORTFOLIO_CATEGORIES = [
+  "photography",
+  "videography",
+  "cinematography",
+  "drone-services",
+  "vfx-post",
+  "commercial",
+] as const;
+export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+export const PORTFOLIO_FILTERS = ["all", ...PORTFOLIO_CATEGORIES] as const;
+
+export const PORTFOLIO_STATUSES = ["published", "draft", "private"] as const;
+export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number];
+
+/** Feedback service categories; "" (General) is stored for none. */
+export const FEEDBACK_CATEGORIES = PORTFOLIO_CATEGORIES;
+export type FeedbackCategory = PortfolioCategory;
+export const FEEDBACK_STATUSES = ["pending", "approved", "rejected"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Allowed booking status changes (section 4): completed and cancelled are final. */
+export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ["confirmed", "completed", "cancelled"],
+  confirmed: ["pending", "completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+/** Allowed feedback status changes: pending ↔ approved, pending → rejected. */
+export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, readonly FeedbackStatus[]> = {
+  pending: ["approved", "rejected"],
+  approved: ["pending"],
+  rejected: [],
+};
+
+/** Hourly booking slots 09:00–17:00 (9 slots). */
+export const TIME_SLOTS = [
+  "09:00",
+  "10:00",
+  "11:00",
+  "12:00",
+  "13:00",
+  "14:00",
+  "15:00",
+  "16:00",
+  "17:00",
+] as const;
+export type TimeSlot = (typeof TIME_SLOTS)[number];
+
+export const CONTACT_SERVICE_TYPES = [
+  "Wedding Photography",
+  "Corporate Events",
+  "Portrait Sessions",
+  "Commercial Video",
+  "Drone Services",
+  "Photo Editing",
+  "Other",
+] as const;
+export type ContactServiceType = (typeof CONTACT_SERVICE_TYPES)[number];
+
+export const MB = 1024 * 1024;
+export const UPLOAD_LIMITS = {
+  /** Images and documents. */
+  defaultBytes: 10 * MB,
+  /** Portfolio videos. */
+  videoBytes: 50 * MB,
+} as const;
+
+export const IMAGE_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
+export const VIDEO_EXTENSIONS = ["mp4", "mov", "avi", "mkv", "webm", "m4v"] as const;
+export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "txt"] as const;
+/** What the booking file input offers (images and documents). */
+export const BOOKING_FILE_ACCEPT = "image/*,.pdf,.doc,.docx,.txt";
+export const PORTFOLIO_FILE_ACCEPT = "image/*,video/*";
+
+export const TIMINGS = {
+  apiTimeoutMs: 10_000,
+  uploadTimeoutMs: 30_000,
+  scrollThresholdPx: 50,
+  scrollToSectionDelayMs: 100,
+  adminCollapseBelowPx: 768,
+  carouselAutoplayMs: 5_000,
+  feedbackSuccessCloseMs: 2_000,
+  bookingSuccessCloseMs: 1_200,
+  uploadCompleteShownMs: 2_000,
+  notificationPollMs: 30_000,
+  dashboardPollMs: 60_000,
+  bookingsPollMs: 30_000,
+} as const;
+
+export const LIST_DEFAULTS = {
+  approvedTestimonials: 10,
+  adminFeedbackPage: 50,
+  notificationsMax: 10,
+  recentBookings: 3,
+  recentServices: 2,
+  serviceDescriptionPreview: 80,
+  featurePreview: 15,
+  portfolioTagsShown: 3,
+  adminBookingsPage: 50,
+} as const;
+
+export const RATING = { min: 1, max: 5 } as const;
+
+/** Field length bounds: generous for people, small enough to refuse abuse. */
+export const FIELD_LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  subject: 200,
+  title: 200,
+  shortText: 200,
+  message: 5_000,
+  description: 5_000,
+  url: 2_000,
+  listItems: 50,
+  password: 200,
+} as const;
+
+export const MAP = { lat: 16.654002, lng: 74.26418, zoom: 13 } as const;

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { BOOKING_STATUSES, FIELD_LIMITS, TIME_SLOTS, type BookingStatus } from "../constants";
+import { isCalendarDate } from "../dates";
+import { MESSAGES } from "../messages";
+import { emailField, idField, optionalText, pageLimit, requiredText } from "./common";
+
+const m = MESSAGES.booking;
+
+export const ZBookingStatus = z.enum(BOOKING_STATUSES, { error: m.statusInvalid });
+
+export const ZBookingDate = z
+  .string({ error: m.dateRequired })
+  .trim()
+  .min(1, m.dateRequired)
+  .refine(isCalendarDate, m.dateInvalid);
+
+export const ZBookingTime = z
+  .string({ error: m.timeRequired })
+  .trim()
+  .min(1, m.timeRequired)
+  .refine((v) => (TIME_SLOTS as readonly string[]).includes(v), m.timeInvalid);
+
+/** Step 1 of the booking dialog. */
+export const ZBookingContact = z.object({
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  email: emailField(m.emailRequired, m.emailInvalid),
+  phone: requiredText(m.phoneRequired, FIELD_LIMITS.phone),
+});
+
+/** Step 2 of the booking dialog ("not in the past" is checked on submit, in the studio's time zone). */
+export const ZBookingSchedule = z.object({
+  service_id: idField(m.serviceRequired),
+  date: ZBookingDate,
+  time: ZBookingTime,
+});
+
+export const ZBookingCreateInput = ZBookingContact.extend(ZBookingSchedule.shape).extend({
+  message: optionalText(FIELD_LIMITS.message),
+  /** URL of a file uploaded through the booking upload endpoint, or null. */
+  image: z.string().trim().max(FIELD_LIMITS.url).nullish().transform((v) => (v ? v : null)),
+  /** Always null: there are no customer accounts. */
+  user_id: z.null({ error: "user_id must be null" }).optional(),
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8, "Idempotency key must be 8 to 100 characters")
+    .max(100, "Idempotency key must be 8 to 100 characters")
+    .regex(/^[\w-]+$/, "Idempotency key may only contain letters, digits, '-' and '_'")
+    .optional(),
+});
+export type BookingCreateInput = z.input<typeof ZBookingCreateInput>;
+
+export const ZBookingStatusChange = z.object({ id: idField(), status: ZBookingStatus });
+
+export const ZBookingListInput = z.object({
+  status: ZBookingStatus.optional(),
+  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+  /** Id of the last row already shown; the next page starts below it (newest first). */
+  cursor: idField().nullish(),
+  limit: pageLimit(50),
+});
+
+export const ZAvailabilityInput = z.object({ date: ZBookingDate });
+
+export type BookingDto = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  service_id: number | null;
+  service_title: string | null;
+  date: string;
+  time: string;
+  message: string | null;
+  image: string | null;
+  status: BookingStatus;
+  created_at: string;
+};
+
+export type BookingStats = {
+  total: number;
+  pending: number;
+  confirmed: number;
+  completed: number;
+  cancelled: number;
+  withProof: number;
+};

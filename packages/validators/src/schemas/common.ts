@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { FIELD_LIMITS } from "../constants";
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/** A required string: trimmed, then non-empty; one message for missing, wrong type and blank. */
+export function requiredText(requiredMessage: string, max: number) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, tooLong(max));
+}
+
+/** An optional string; blank becomes null. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: "Must be text" })
+    .trim()
+    .max(max, tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export function emailField(requiredMessage: string, invalidMessage: string) {
+  return requiredText(requiredMessage, FIELD_LIMITS.email).regex(EMAIL_PATTERN, invalidMessage).toLowerCase();
+}
+
+/** A positive integer id; numeric strings from path segments and form fields are accepted. */
+export function idField(message = "The id must be a positive whole number") {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+  );
+}
+export const ZId = z.object({ id: idField() });
+
+/** Splits a comma/newline separated string (or a list) into trimmed, non-empty entries. */
+export function splitList(value: string | readonly string[]): string[] {
+  const parts = typeof value === "string" ? value.split(/[,\n]/) : value;
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+/** A list of short texts, given as a list or as one comma-separated string. */
+export function listField(itemMax: number = FIELD_LIMITS.shortText) {
+  return z
+    .union([z.array(z.string({ error: "Each entry must be text" })), z.string()], {
+      error: "Must be a list of texts or a comma-separated text",
+    })
+    .nullish()
+    .transform((v) => (v == null ? [] : splitList(v)))
+    .pipe(
+      z
+        .array(z.string().max(itemMax, tooLong(itemMax)))
+        .max(FIELD_LIMITS.listItems, `At most ${FIELD_LIMITS.listItems} entries`),
+    );
+}
+
+/** Boolean that also accepts "true"/"false" (multipart and form posts). */
+export const booleanField = z.preprocess(
+  (v) => (v === "true" ? true : v === "false" ? false : v),
+  z.boolean({ error: "Must be true or false" }),
+);
+
+export function pageLimit(defaultLimit: number, max = 200) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `limit must be a whole number from 1 to ${max}` })
+      .int(`limit must be a whole number from 1 to ${max}`)
+      .min(1, `limit must be a whole number from 1 to ${max}`)
+      .max(max, `limit must be a whole number from 1 to ${max}`)
+      .default(defaultLimit),
+  );
+}
+
+export const offsetField = z.preprocess(
+  (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: "offset must be a whole number of at least 0" })
+    .int("offset must be a whole number of at least 0")
+    .min(0, "offset must be a whole number of at least 0")
+    .max(1_000_000_000, "offset is too large")
+    .default(0),
+);

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { FIELD_LIMITS, PORTFOLIO_CATEGORIES, PORTFOLIO_STATUSES, type PortfolioCategory, type PortfolioStatus } from "../constants";
+import { MESSAGES } from "../messages";
+import { booleanField, idField, listField, optionalText, requiredText } from "./common";
+import { ZMediaUrl } from "./service";
+
+const m = MESSAGES.portfolio;
+
+export const ZPortfolioCategory = z.enum(PORTFOLIO_CATEGORIES, { error: m.categoryInvalid });
+export const ZPortfolioStatus = z.enum(PORTFOLIO_STATUSES, { error: m.statusInvalid });
+
+export const ZPortfolioInput = z.object({
+  title: requiredText(m.titleRequired, FIELD_LIMITS.title),
+  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description),
+  category: ZPortfolioCategory.default("photography"),
+  client: optionalText(FIELD_LIMITS.shortText),
+  date: optionalText(40),
+  location: optionalText(FIELD_LIMITS.shortText),
+  tags: listField(60),
+  featured: booleanField.default(false),
+  status: ZPortfolioStatus.default("published"),
+  media_url: ZMediaUrl,
+});
+export type PortfolioInput = z.input<typeof ZPortfolioInput>;
+
+export const ZPortfolioUpdate = z.object({ id: idField(), data: ZPortfolioInput });
+
+export type PortfolioItemDto = {
+  id: number;
+  title: string;
+  description: string;
+  category: PortfolioCategory;
+  client: string | null;
+  date: string | null;
+  location: string | null;
+  tags: string[];
+  featured: boolean;
+  status: PortfolioStatus;
+  media_url: string | null;
+  media_type: "image" | "video" | null;
+  created_at: string;
+};

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { FIELD_LIMITS, SERVICE_CATEGORIES, type ServiceCategory } from "../constants";
+import { MESSAGES } from "../messages";
+import { idField, listField, optionalText, requiredText } from "./common";
+
+const m = MESSAGES.service;
+
+/** Dollars as a number ≥ 0 with at most 2 decimals; numeric strings accepted. */
+export const ZPrice = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v),
+  z
+    .number({ error: m.priceRequired })
+    .finite(m.priceInvalid)
+    .min(0, m.priceInvalid)
+    .max(10_000_000, "Price must be at most 10,000,000")
+    .transform((v) => Math.round(v * 100) / 100),
+);
+
+export const ZServiceCategory = z.enum(SERVICE_CATEGORIES, { error: m.categoryInvalid });
+
+/** A stored media reference: an uploaded file path (/uploads/…) or an http(s) URL. */
+export const ZMediaUrl = z
+  .string({ error: m.imageUrlInvalid })
+  .trim()
+  .max(FIELD_LIMITS.url, m.imageUrlInvalid)
+  .refine((v) => v === "" || /^\/uploads\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), m.imageUrlInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const ZServiceInput = z.object({
+  title: requiredText(m.titleRequired, FIELD_LIMITS.title),
+  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description),
+  price: ZPrice,
+  duration: requiredText(m.durationRequired, FIELD_LIMITS.shortText),
+  category: ZServiceCategory.default("photography"),
+  image: ZMediaUrl,
+  icon: optionalText(16),
+  features: listField(),
+});
+export type ServiceInput = z.input<typeof ZServiceInput>;
+
+export const ZServiceUpdate = z.object({ id: idField(), data: ZServiceInput });
+
+export type ServiceDto = {
+  id: number;
+  title: string;
+  description: string;
+  category: ServiceCategory;
+  price: number;
+  duration: string | null;
+  features: string[];
+  image: string | null;
+  icon: string | null;
+  created_at: string;
+};
