@@ -6,7 +6,9 @@ const db = await createDatabase(url);
 try {
   const existing = await db.prisma.service.count();
   if (existing > 0 && !process.argv.includes("--force")) {
-    console.log(`The database already has ${existing} services; run with --force to add the demo content again.`);
+    console.log(
+      `The database already has ${existing} services; run with --force to add the demo content again.`,
+    );
   } else {
     await seedDemoContent(db.prisma);
     console.log("Demo content seeded: services, portfolio items and approved testimonials.");

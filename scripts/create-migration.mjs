@@ -12,17 +12,31 @@ if (!name) {
   console.error("Usage: pnpm db:migration:create <name>");
   process.exit(1);
 }
-const urls = { sqlite: "file:./data/studio.db", postgresql: process.env.MIGRATION_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" };
+const urls = {
+  sqlite: "file:./data/studio.db",
+  postgresql: process.env.MIGRATION_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+};
 buildSchemas();
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 for (const provider of PROVIDERS) {
   const migrationsDir = path.join("prisma", "migrations", provider);
   mkdirSync(migrationsDir, { recursive: true });
-  const hasMigrations = readdirSync(migrationsDir).some((d) => existsSync(path.join(migrationsDir, d, "migration.sql")));
+  const hasMigrations = readdirSync(migrationsDir).some((d) =>
+    existsSync(path.join(migrationsDir, d, "migration.sql")),
+  );
   const from = hasMigrations ? ["--from-migrations", migrationsDir] : ["--from-empty"];
   const sql = execFileSync(
     "pnpm",
-    ["exec", "prisma", "migrate", "diff", ...from, "--to-schema-datamodel", path.join("prisma", ".build", provider, "schema.prisma"), "--script"],
+    [
+      "exec",
+      "prisma",
+      "migrate",
+      "diff",
+      ...from,
+      "--to-schema-datamodel",
+      path.join("prisma", ".build", provider, "schema.prisma"),
+      "--script",
+    ],
     { env: { ...process.env, DATABASE_URL: urls[provider] }, encoding: "utf8" },
   );
   if (!sql.trim() || /^-- This is an empty migration/m.test(sql)) {

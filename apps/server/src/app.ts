@@ -50,7 +50,9 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     securityHeaders({
       tileUrl: deps.config.mapTileUrl,
       isHttps: (c) =>
-        (options.trustProxy ? c.req.header("x-forwarded-proto") : new URL(c.req.url).protocol.replace(":", "")) === "https",
+        (options.trustProxy
+          ? c.req.header("x-forwarded-proto")
+          : new URL(c.req.url).protocol.replace(":", "")) === "https",
     }),
   );
   if (options.corsOrigins.length > 0) {
@@ -77,7 +79,10 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     c.header("Cache-Control", "no-store");
     return up
       ? c.json({ status: "ok", database: "up", provider: deps.provider })
-      : c.json({ status: "unavailable", database: "down", message: MESSAGES.common.databaseUnavailable }, 503);
+      : c.json(
+          { status: "unavailable", database: "down", message: MESSAGES.common.databaseUnavailable },
+          503,
+        );
   });
 
   const jsonLimit = bodyLimit({
@@ -106,7 +111,11 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
 
   app.route("/api", createRestApi(deps, clientIp, logger));
 
-  if (options.webDist) app.use("*", serveSpa(options.webDist, (p) => RESERVED.test(p)));
+  if (options.webDist)
+    app.use(
+      "*",
+      serveSpa(options.webDist, (p) => RESERVED.test(p)),
+    );
 
   app.notFound((c) =>
     RESERVED.test(c.req.path)

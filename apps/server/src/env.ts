@@ -12,22 +12,42 @@ const ZEnv = z.object({
   DATABASE_URL: z
     .string()
     .default(DEFAULT_DATABASE_URL)
-    .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), "must be file:… (SQLite) or postgres://… (PostgreSQL)"),
+    .refine(
+      (v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v),
+      "must be file:… (SQLite) or postgres://… (PostgreSQL)",
+    ),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_SIGNUP_CODE: z.string().min(8, "must be at least 8 characters").optional(),
-  STUDIO_TIMEZONE: z.string().default("America/Los_Angeles").refine(isValidTimeZone, "must be an IANA time zone"),
+  STUDIO_TIMEZONE: z
+    .string()
+    .default("America/Los_Angeles")
+    .refine(isValidTimeZone, "must be an IANA time zone"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   PUBLIC_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  RATE_LIMIT: z.string().default("on").transform((v) => v.toLowerCase() !== "off"),
-  TRUST_PROXY: z.string().default("false").transform((v) => v === "true" || v === "1"),
+  RATE_LIMIT: z
+    .string()
+    .default("on")
+    .transform((v) => v.toLowerCase() !== "off"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   WEB_DIST: z.string().default("apps/web/dist"),
-  SEED_ON_EMPTY: z.string().default("true").transform((v) => v !== "false" && v !== "0"),
+  SEED_ON_EMPTY: z
+    .string()
+    .default("true")
+    .transform((v) => v !== "false" && v !== "0"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -47,9 +67,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** Without JWT_SECRET, the embedded default keeps a random secret in ./data so restarts keep sessions. */
 function persistedDevSecret(env: z.output<typeof ZEnv>): string {
   if (env.NODE_ENV === "production") {
-    throw new Error("Invalid environment:\n  JWT_SECRET: required in production (at least 32 random characters)");
+    throw new Error(
+      "Invalid environment:\n  JWT_SECRET: required in production (at least 32 random characters)",
+    );
   }
-  const dir = env.DATABASE_URL.startsWith("file:") ? path.dirname(sqlitePath(env.DATABASE_URL)) : path.join(REPO_ROOT, "data");
+  const dir = env.DATABASE_URL.startsWith("file:")
+    ? path.dirname(sqlitePath(env.DATABASE_URL))
+    : path.join(REPO_ROOT, "data");
   const file = path.join(dir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dir, { recursive: true });

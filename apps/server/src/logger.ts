@@ -10,9 +10,13 @@ export type Logger = {
 
 /** Structured JSON lines on stdout (one object per event). */
 export function createLogger(level: Level): Logger {
-  const write = (l: Exclude<Level, "silent">) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[l] < ORDER[level]) return;
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields })}\n`);
-  };
+  const write =
+    (l: Exclude<Level, "silent">) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[l] < ORDER[level]) return;
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields })}\n`,
+      );
+    };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }

@@ -11,9 +11,11 @@ const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 
 const migration = await migrate(env.DATABASE_URL);
-if (migration.applied.length) logger.info("migrations applied", { provider: migration.provider, applied: migration.applied });
+if (migration.applied.length)
+  logger.info("migrations applied", { provider: migration.provider, applied: migration.applied });
 const database = await createDatabase(env.DATABASE_URL);
-if (env.SEED_ON_EMPTY && (await seedIfEmpty(database.prisma))) logger.info("empty database seeded with demo content");
+if (env.SEED_ON_EMPTY && (await seedIfEmpty(database.prisma)))
+  logger.info("empty database seeded with demo content");
 
 const webDist = resolveFromRoot(env.WEB_DIST);
 const hasWeb = existsSync(path.join(webDist, "index.html"));
@@ -28,7 +30,10 @@ const app = createApp(buildDeps(env, database), {
 });
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  logger.info("server listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`, provider: database.provider });
+  logger.info("server listening", {
+    url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,
+    provider: database.provider,
+  });
 });
 
 let shuttingDown = false;

@@ -46,7 +46,9 @@ export function serveSpa(distDir: string, isReservedPath: (p: string) => boolean
       entry = {
         body,
         type: TYPES[ext] ?? "application/octet-stream",
-        cache: rel.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        cache: rel.startsWith("/assets/")
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=0, must-revalidate",
       };
       if (COMPRESSIBLE.has(ext) && body.length > 512) {
         entry.gzip = gzipSync(body, { level: 9 });

@@ -42,7 +42,22 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-const CONNECTION_ERROR_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_BUSY"]);
+const CONNECTION_ERROR_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P03",
+  "SQLITE_CANTOPEN",
+  "SQLITE_READONLY",
+  "SQLITE_IOERR",
+  "SQLITE_FULL",
+  "SQLITE_BUSY",
+]);
 
 /** True for failures that mean "the database cannot be used right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -51,7 +66,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof err.code === "string" && CONNECTION_ERROR_CODES.has(err.code)) return true;
     if (err.name === "PrismaClientInitializationError") return true;
     const msg = typeof err.message === "string" ? err.message : "";
-    if (/ECONNREFUSED|Connection terminated|connect ETIMEDOUT|database system is (shutting down|starting up)|readonly database|unable to open database|disk I\/O error|database or disk is full|Can't reach database server|terminating connection/i.test(msg)) {
+    if (
+      /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|database system is (shutting down|starting up)|readonly database|unable to open database|disk I\/O error|database or disk is full|Can't reach database server|terminating connection/i.test(
+        msg,
+      )
+    ) {
       return true;
     }
     e = err.cause;
@@ -61,7 +80,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** True for a unique-constraint violation (Prisma P2002) on any of the given fields (or any, when none given). */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
-  const err = error as { code?: unknown; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  const err = error as {
+    code?: unknown;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
+  };
   if (err?.code !== "P2002") return false;
   if (!field) return true;
   const target = err.meta?.target;

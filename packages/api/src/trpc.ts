@@ -30,7 +30,11 @@ const t = initTRPC.context<Context>().create({
       return { ...shape, data: { ...data, ...error.details, fieldErrors: error.details.fieldErrors } };
     }
     if (error.code === "INTERNAL_SERVER_ERROR") {
-      return { ...shape, message: MESSAGES.common.serverError, data: { ...data, fieldErrors: undefined, retryAfterSeconds: undefined } };
+      return {
+        ...shape,
+        message: MESSAGES.common.serverError,
+        data: { ...data, fieldErrors: undefined, retryAfterSeconds: undefined },
+      };
     }
     return { ...shape, data: { ...data, fieldErrors: undefined, retryAfterSeconds: undefined } };
   },
@@ -43,7 +47,11 @@ export const middleware = t.middleware;
 /** Turns "database is down" into a clear 503 instead of an internal error. */
 const mapInfrastructureErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && !(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause ?? result.error)) {
+  if (
+    !result.ok &&
+    !(result.error instanceof AppError) &&
+    isDatabaseUnavailable(result.error.cause ?? result.error)
+  ) {
     throw new AppError("SERVICE_UNAVAILABLE", MESSAGES.common.databaseUnavailable);
   }
   return result;

@@ -21,7 +21,11 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
       import("./generated/postgresql/client"),
       import("@prisma/adapter-pg"),
     ]);
-    const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const adapter = new PrismaPg({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     const prisma = new PgClient({ adapter }) as unknown as Db;
     return { prisma, provider, close: () => prisma.$disconnect() };
   }

@@ -43,7 +43,8 @@ export function listMigrations(provider: DbProvider): Migration[] {
 export async function migrate(url: string): Promise<MigrateResult> {
   const provider = detectProvider(url);
   const migrations = listMigrations(provider);
-  const applied = provider === "sqlite" ? await migrateSqlite(url, migrations) : await migratePostgres(url, migrations);
+  const applied =
+    provider === "sqlite" ? await migrateSqlite(url, migrations) : await migratePostgres(url, migrations);
   return { provider, applied };
 }
 
@@ -60,9 +61,13 @@ async function migrateSqlite(url: string, migrations: Migration[]): Promise<stri
     const done: string[] = [];
     const run = db.transaction(() => {
       const existing = new Set(
-        (db.prepare(`SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`).all() as { migration_name: string }[]).map(
-          (r) => r.migration_name,
-        ),
+        (
+          db
+            .prepare(
+              `SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+            )
+            .all() as { migration_name: string }[]
+        ).map((r) => r.migration_name),
       );
       for (const m of migrations) {
         if (existing.has(m.name)) continue;

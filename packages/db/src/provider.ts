@@ -21,7 +21,9 @@ export const REPO_ROOT = findRepoRoot();
 export function detectProvider(url: string): DbProvider {
   if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
   if (url.startsWith("file:")) return "sqlite";
-  throw new Error(`DATABASE_URL must be a file: URL (SQLite) or a postgres:// URL, got "${url.split(":")[0]}:…"`);
+  throw new Error(
+    `DATABASE_URL must be a file: URL (SQLite) or a postgres:// URL, got "${url.split(":")[0]}:…"`,
+  );
 }
 
 /** Absolute path of a SQLite file URL; relative paths are taken from the repository root. */

@@ -1,4 +1,11 @@
-export const SERVICE_CATEGORIES = ["photography", "videography", "editing", "drone", "event", "commercial"] as const;
+export const SERVICE_CATEGORIES = [
+  "photography",
+  "videography",
+  "editing",
+  "drone",
+  "event",
+  "commercial",
+] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
 export const SERVICE_CATEGORY_EMOJI: Record<ServiceCategory, string> = {

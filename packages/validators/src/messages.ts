@@ -39,8 +39,7 @@ export const MESSAGES = {
     confirmFailed: "Failed to confirm booking",
     deleteFailed: "Failed to delete booking",
     statusInvalid: "Status must be one of pending, confirmed, completed, cancelled",
-    transitionRefused: (from: string, to: string) =>
-      `A ${from} booking cannot be changed to ${to}.`,
+    transitionRefused: (from: string, to: string) => `A ${from} booking cannot be changed to ${to}.`,
     proofInvalid: "The attached file was not uploaded through this site. Please upload it again.",
     priceNote: "Final pricing may vary based on specific requirements.",
     serviceMissing: "Service not found",
@@ -65,8 +64,7 @@ export const MESSAGES = {
     passwordsDoNotMatch: "Passwords do not match",
     emailTaken: "An account with this email already exists",
     invalidCredentials: "Invalid email or password",
-    inviteRequired:
-      "Sign-up is by invitation only. Ask the studio owner for an invite code.",
+    inviteRequired: "Sign-up is by invitation only. Ask the studio owner for an invite code.",
     inviteInvalid: "This invite code is not valid or has expired",
     tooManyAttempts: (seconds: number) =>
       `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`,
@@ -96,7 +94,8 @@ export const MESSAGES = {
   portfolio: {
     titleRequired: "Please enter a title",
     descriptionRequired: "Please enter a description",
-    categoryInvalid: "Category must be one of photography, videography, cinematography, drone-services, vfx-post, commercial",
+    categoryInvalid:
+      "Category must be one of photography, videography, cinematography, drone-services, vfx-post, commercial",
     statusInvalid: "Status must be one of published, draft, private",
     notFound: "Portfolio item not found",
     loadFailed: "Failed to load portfolio",
@@ -106,8 +105,9 @@ export const MESSAGES = {
   upload: {
     typeNotSupported: (type: string) =>
       `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).`,
-    tooLarge: (size: string, limitMb: number) => `File size ${size} exceeds the maximum limit of ${limitMb}MB.`,
-    missingFile: "Please choose a file to upload (form field \"image\").",
+    tooLarge: (size: string, limitMb: number) =>
+      `File size ${size} exceeds the maximum limit of ${limitMb}MB.`,
+    missingFile: 'Please choose a file to upload (form field "image").',
     emptyFile: "The file is empty.",
     failed: "Failed to upload file. Please try again.",
     failedWithReason: (reason: string) => `Failed to upload file: ${reason}`,

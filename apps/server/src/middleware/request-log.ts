@@ -1,7 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 
-export function requestLog(logger: Logger, clientIp: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler {
+export function requestLog(
+  logger: Logger,
+  clientIp: (c: Parameters<MiddlewareHandler>[0]) => string,
+): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();

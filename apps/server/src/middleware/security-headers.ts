@@ -7,7 +7,10 @@ export function tileHostSource(tileUrl: string): string {
   return `${match[1]}${match[2]!.replace(/\{s\}/, "*")}`;
 }
 
-export function securityHeaders(options: { tileUrl: string; isHttps: (c: Context) => boolean }): MiddlewareHandler {
+export function securityHeaders(options: {
+  tileUrl: string;
+  isHttps: (c: Context) => boolean;
+}): MiddlewareHandler {
   const tiles = tileHostSource(options.tileUrl);
   const csp = [
     "default-src 'self'",

@@ -5,7 +5,10 @@ import { readJson, type RestEnv } from "./respond";
 export const authRoutes = new Hono<RestEnv>()
   .post("/register", async (c) => {
     const result = await c.var.caller.auth.register((await readJson(c)) as never);
-    return c.json({ success: true, token: result.token, user: result.user, message: MESSAGES.auth.registered }, 201);
+    return c.json(
+      { success: true, token: result.token, user: result.user, message: MESSAGES.auth.registered },
+      201,
+    );
   })
   .post("/login", async (c) => {
     const result = await c.var.caller.auth.login((await readJson(c)) as never);

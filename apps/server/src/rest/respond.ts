@@ -20,7 +20,11 @@ export function restError(c: Context, error: unknown, logger: Logger): Response 
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof ZodError) {
       const errors = fieldErrorsOf(error.cause);
-      return respond(400, { success: false, message: error.cause.issues[0]?.message ?? MESSAGES.common.invalidInput, errors });
+      return respond(400, {
+        success: false,
+        message: error.cause.issues[0]?.message ?? MESSAGES.common.invalidInput,
+        errors,
+      });
     }
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) c.header("Retry-After", String(error.details.retryAfterSeconds));
@@ -33,13 +37,17 @@ export function restError(c: Context, error: unknown, logger: Logger): Response 
     if (status < 500) return respond(status, { success: false, message: error.message });
   }
   if (error instanceof HTTPException) {
-    const message = error.status === 413 ? MESSAGES.common.payloadTooLarge : error.message || MESSAGES.common.invalidInput;
+    const message =
+      error.status === 413 ? MESSAGES.common.payloadTooLarge : error.message || MESSAGES.common.invalidInput;
     return respond(error.status, { success: false, message });
   }
   if (isDatabaseUnavailable(error)) {
     return respond(503, { success: false, message: MESSAGES.common.databaseUnavailable });
   }
-  logger.error("unhandled REST error", { path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+  logger.error("unhandled REST error", {
+    path: c.req.path,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   return respond(500, { success: false, message: MESSAGES.common.serverError });
 }
 

@@ -1,4 +1,11 @@
-import { type AuthResult, type LoginInput, MESSAGES, type RegisterInput, ZLoginInput, ZRegisterInput } from "@studio/validators";
+import {
+  type AuthResult,
+  type LoginInput,
+  MESSAGES,
+  type RegisterInput,
+  type ZLoginInput,
+  type ZRegisterInput,
+} from "@studio/validators";
 import type { z } from "zod";
 import type { Context } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
@@ -37,7 +44,9 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
     return issueSession(ctx, user);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("CONFLICT", MESSAGES.auth.emailTaken, { fieldErrors: { email: MESSAGES.auth.emailTaken } });
+      throw new AppError("CONFLICT", MESSAGES.auth.emailTaken, {
+        fieldErrors: { email: MESSAGES.auth.emailTaken },
+      });
     }
     throw error;
   }

@@ -22,7 +22,10 @@ export async function createInvite(ctx: Pick<Context, "db" | "now">, createdById
 export type InviteCheck = { kind: "env" } | { kind: "stored"; id: number } | null;
 
 /** Matches the env code (reusable) or an unused, unexpired stored code. */
-export async function findInvite(ctx: Pick<Context, "db" | "config" | "now">, code: string): Promise<InviteCheck> {
+export async function findInvite(
+  ctx: Pick<Context, "db" | "config" | "now">,
+  code: string,
+): Promise<InviteCheck> {
   if (ctx.config.signupCode && sameSecret(code, ctx.config.signupCode)) return { kind: "env" };
   const row = await ctx.db.inviteCode.findUnique({ where: { codeHash: sha256(code) } });
   if (row && !row.usedAt && row.expiresAt > ctx.now()) return { kind: "stored", id: row.id };

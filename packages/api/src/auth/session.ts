@@ -9,7 +9,10 @@ export function toUserDto(user: UserRow): AdminUserDto {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }
 
-export async function issueSession(ctx: Pick<Context, "db" | "config" | "now">, user: UserRow): Promise<AuthResult> {
+export async function issueSession(
+  ctx: Pick<Context, "db" | "config" | "now">,
+  user: UserRow,
+): Promise<AuthResult> {
   const sessionId = randomBytes(24).toString("base64url");
   const now = ctx.now();
   const { token, expiresAt } = await signToken(ctx.config, { userId: user.id, sessionId }, now);
@@ -20,16 +23,26 @@ export async function issueSession(ctx: Pick<Context, "db" | "config" | "now">, 
 export type Authenticated = { user: AdminUserDto; session: { id: string; expiresAt: Date } };
 
 /** The admin behind a bearer token, or null for a missing, malformed, expired, forged or revoked token. */
-export async function authenticate(ctx: Pick<Context, "db" | "config" | "now">, token: string | null): Promise<Authenticated | null> {
+export async function authenticate(
+  ctx: Pick<Context, "db" | "config" | "now">,
+  token: string | null,
+): Promise<Authenticated | null> {
   if (!token) return null;
   const now = ctx.now();
   const claims = await verifyToken(ctx.config, token, now);
   if (!claims) return null;
-  const session = await ctx.db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
-  if (!session || session.revokedAt || session.expiresAt <= now || session.userId !== claims.userId) return null;
+  const session = await ctx.db.authSession.findUnique({
+    where: { id: claims.sessionId },
+    include: { user: true },
+  });
+  if (!session || session.revokedAt || session.expiresAt <= now || session.userId !== claims.userId)
+    return null;
   return { user: toUserDto(session.user), session: { id: session.id, expiresAt: session.expiresAt } };
 }
 
 export async function revokeSession(ctx: Pick<Context, "db" | "now">, sessionId: string): Promise<void> {
-  await ctx.db.authSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: ctx.now() } });
+  await ctx.db.authSession.updateMany({
+    where: { id: sessionId, revokedAt: null },
+    data: { revokedAt: ctx.now() },
+  });
 }

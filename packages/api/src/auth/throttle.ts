@@ -18,11 +18,15 @@ function keys(email: string, ip: string) {
 export async function assertLoginAllowed(ctx: Ctx, email: string, ip: string): Promise<void> {
   if (!ctx.config.rateLimit) return;
   const now = ctx.now().getTime();
-  const rows = await ctx.db.loginThrottle.findMany({ where: { key: { in: keys(email, ip).map((k) => k.key) } } });
+  const rows = await ctx.db.loginThrottle.findMany({
+    where: { key: { in: keys(email, ip).map((k) => k.key) } },
+  });
   const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
   if (lockedUntil > now) {
     const seconds = Math.ceil((lockedUntil - now) / 1000);
-    throw new AppError("TOO_MANY_REQUESTS", MESSAGES.auth.tooManyAttempts(seconds), { retryAfterSeconds: seconds });
+    throw new AppError("TOO_MANY_REQUESTS", MESSAGES.auth.tooManyAttempts(seconds), {
+      retryAfterSeconds: seconds,
+    });
   }
 }
 

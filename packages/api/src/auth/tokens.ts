@@ -3,7 +3,11 @@ import type { ApiConfig } from "../config";
 
 export type TokenClaims = { userId: number; sessionId: string };
 
-export async function signToken(config: ApiConfig, claims: TokenClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function signToken(
+  config: ApiConfig,
+  claims: TokenClaims,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + config.tokenTtlSeconds) * 1000);
   const token = await new SignJWT({})

@@ -8,7 +8,9 @@ export const authRouter = router({
   register: publicProcedure.input(ZRegisterInput).mutation(({ ctx, input }) => register(ctx, input)),
   login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input)),
   /** Whether sign-up currently needs an invite code (true once an owner exists). */
-  signupStatus: publicProcedure.query(async ({ ctx }) => ({ inviteRequired: (await ctx.db.adminUser.count()) > 0 })),
+  signupStatus: publicProcedure.query(async ({ ctx }) => ({
+    inviteRequired: (await ctx.db.adminUser.count()) > 0,
+  })),
   me: adminProcedure.query(({ ctx }) => ctx.user),
   logout: adminProcedure.mutation(async ({ ctx }) => {
     await revokeSession(ctx, ctx.session.id);

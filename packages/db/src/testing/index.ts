@@ -25,7 +25,9 @@ export function testDatabaseProvider(): "sqlite" | "postgresql" {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  return pgUrl && detectProvider(pgUrl) === "postgresql" ? createPostgresTestDatabase(pgUrl) : createSqliteTestDatabase();
+  return pgUrl && detectProvider(pgUrl) === "postgresql"
+    ? createPostgresTestDatabase(pgUrl)
+    : createSqliteTestDatabase();
 }
 
 async function createSqliteTestDatabase(): Promise<TestDatabase> {
@@ -67,8 +69,10 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: withDatabase(baseUrl, "postgres") });
   await admin.connect();
-  const template = `studio_tpl_${migrationsFingerprint("postgresql")}`;
-  const name = `studio_t_${process.pid}_${randomBytes(5).toString("hex")}`;
+  // Names start with the base database's name, so a CI run can drop everything it made by prefix.
+  const prefix = new URL(baseUrl).pathname.slice(1).replace(/\W/g, "_").slice(0, 30) || "studio";
+  const template = `${prefix}_tpl_${migrationsFingerprint("postgresql")}`;
+  const name = `${prefix}_t_${process.pid}_${randomBytes(5).toString("hex")}`;
   try {
     // One lock for template creation and cloning: PostgreSQL refuses to copy a template in use.
     await admin.query("SELECT pg_advisory_lock(727073691)");
@@ -98,4 +102,3 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase
     },
   };
 }
-

@@ -44,9 +44,21 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     heroImage: img("portrait.jpg"),
     gradient: ["#f59e0b", "#ef4444"],
     features: [
-      { icon: "🎯", title: "Direction that relaxes", description: "We guide every pose so you look like yourself on your best day." },
-      { icon: "💡", title: "Studio and location light", description: "Full lighting kits on set, wherever the story happens." },
-      { icon: "🖌️", title: "Hand retouching", description: "Every delivered frame is colour-corrected and retouched by a person." },
+      {
+        icon: "🎯",
+        title: "Direction that relaxes",
+        description: "We guide every pose so you look like yourself on your best day.",
+      },
+      {
+        icon: "💡",
+        title: "Studio and location light",
+        description: "Full lighting kits on set, wherever the story happens.",
+      },
+      {
+        icon: "🖌️",
+        title: "Hand retouching",
+        description: "Every delivered frame is colour-corrected and retouched by a person.",
+      },
     ],
     services: [
       service("Portrait", "299", "A one-hour portrait session with ten retouched images.", "portrait.jpg"),
@@ -57,21 +69,38 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
       service("Corporate", "499", "Headshots and workplace stories for your brand.", "corporate.jpg"),
     ],
     portfolio: [
-      { title: "Golden Hour Portraits", description: "Natural light portrait series by the lake.", image: img("portrait.jpg") },
-      { title: "Harbour Wedding", description: "A wedding day told in candid frames.", image: img("event.jpg") },
-      { title: "Studio Product Line", description: "A catalogue shot in a single day.", image: img("product.jpg") },
+      {
+        title: "Golden Hour Portraits",
+        description: "Natural light portrait series by the lake.",
+        image: img("portrait.jpg"),
+      },
+      {
+        title: "Harbour Wedding",
+        description: "A wedding day told in candid frames.",
+        image: img("event.jpg"),
+      },
+      {
+        title: "Studio Product Line",
+        description: "A catalogue shot in a single day.",
+        image: img("product.jpg"),
+      },
     ],
   },
   videography: {
     slug: "videography",
     title: "Videography",
     subtitle: "Stories that move",
-    description: "Corporate films, weddings, music videos, documentaries and live streaming, shot and cut in-house.",
+    description:
+      "Corporate films, weddings, music videos, documentaries and live streaming, shot and cut in-house.",
     icon: "🎥",
     heroImage: img("film-set.jpg"),
     gradient: ["#6366f1", "#ec4899"],
     features: [
-      { icon: "🎬", title: "Cinema cameras", description: "Full-frame cinema bodies and prime glass on every shoot." },
+      {
+        icon: "🎬",
+        title: "Cinema cameras",
+        description: "Full-frame cinema bodies and prime glass on every shoot.",
+      },
       { icon: "🎙️", title: "Clean sound", description: "Wireless lavaliers and a dedicated sound recordist." },
       { icon: "📡", title: "Live streaming", description: "Multi-camera live streams to any platform." },
     ],
@@ -84,26 +113,52 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
       service("Event", "1599", "Highlights and full recordings of your event.", "concert.jpg"),
     ],
     portfolio: [
-      { title: "Night Market", description: "A short documentary about a city after dark.", image: img("documentary.jpg") },
+      {
+        title: "Night Market",
+        description: "A short documentary about a city after dark.",
+        image: img("documentary.jpg"),
+      },
       { title: "Live Session", description: "A four-camera live recording.", image: img("concert.jpg") },
-      { title: "Founders' Film", description: "A company story in three minutes.", image: img("corporate.jpg") },
+      {
+        title: "Founders' Film",
+        description: "A company story in three minutes.",
+        image: img("corporate.jpg"),
+      },
     ],
   },
   cinematography: {
     slug: "cinematography",
     title: "Cinematography",
     subtitle: "Images with intention",
-    description: "Feature films, shorts and commercial spots lit and shot by an experienced camera department.",
+    description:
+      "Feature films, shorts and commercial spots lit and shot by an experienced camera department.",
     icon: "🎞️",
     heroImage: img("film-set.jpg"),
     gradient: ["#0ea5e9", "#8b5cf6"],
     features: [
-      { icon: "🎥", title: "Camera department", description: "DoP, focus puller and grip team who work together every week." },
-      { icon: "🌗", title: "Lighting design", description: "Looks designed in pre-production and held across every scene." },
-      { icon: "🎨", title: "On-set colour", description: "Live grading so you see the final look while you shoot." },
+      {
+        icon: "🎥",
+        title: "Camera department",
+        description: "DoP, focus puller and grip team who work together every week.",
+      },
+      {
+        icon: "🌗",
+        title: "Lighting design",
+        description: "Looks designed in pre-production and held across every scene.",
+      },
+      {
+        icon: "🎨",
+        title: "On-set colour",
+        description: "Live grading so you see the final look while you shoot.",
+      },
     ],
     services: [
-      service("Feature", "5999", "Cinematography for feature-length productions, per shooting block.", "film-set.jpg"),
+      service(
+        "Feature",
+        "5999",
+        "Cinematography for feature-length productions, per shooting block.",
+        "film-set.jpg",
+      ),
       service("Short", "2999", "A complete camera package and crew for short films.", "documentary.jpg"),
       service("Commercial Ads", "3999", "High-end spots for broadcast and online.", "commercial.jpg"),
     ],
@@ -122,9 +177,17 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     heroImage: img("aerial.jpg"),
     gradient: ["#14b8a6", "#3b82f6"],
     features: [
-      { icon: "🪪", title: "Licensed and insured", description: "Certified pilots, permits handled, full liability cover." },
+      {
+        icon: "🪪",
+        title: "Licensed and insured",
+        description: "Certified pilots, permits handled, full liability cover.",
+      },
       { icon: "🌀", title: "FPV flights", description: "Fly-through shots that no crane can reach." },
-      { icon: "📐", title: "Survey grade", description: "Mapping and inspection imagery with accurate overlap." },
+      {
+        icon: "📐",
+        title: "Survey grade",
+        description: "Mapping and inspection imagery with accurate overlap.",
+      },
     ],
     services: [
       service("Real Estate", "499", "Aerial photos and a short fly-over film.", "aerial.jpg"),
@@ -136,7 +199,11 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     ],
     portfolio: [
       { title: "Coastline", description: "A sunrise flight along the coast.", image: img("aerial.jpg") },
-      { title: "Tower Build", description: "Twelve months of construction from above.", image: img("construction.jpg") },
+      {
+        title: "Tower Build",
+        description: "Twelve months of construction from above.",
+        image: img("construction.jpg"),
+      },
       { title: "Harvest", description: "Fields mapped at the end of the season.", image: img("fields.jpg") },
     ],
   },
@@ -149,9 +216,17 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     heroImage: img("edit-suite.jpg"),
     gradient: ["#a855f7", "#f43f5e"],
     features: [
-      { icon: "🖥️", title: "Calibrated suites", description: "Grading on reference monitors in a treated room." },
+      {
+        icon: "🖥️",
+        title: "Calibrated suites",
+        description: "Grading on reference monitors in a treated room.",
+      },
       { icon: "🧩", title: "One pipeline", description: "Edit, VFX, colour and sound under one roof." },
-      { icon: "⏱️", title: "Reliable turnaround", description: "Clear review rounds and delivery dates you can plan on." },
+      {
+        icon: "⏱️",
+        title: "Reliable turnaround",
+        description: "Clear review rounds and delivery dates you can plan on.",
+      },
     ],
     services: [
       service("Color Grading", "799", "A finished look for your film or series.", "edit-suite.jpg"),
@@ -171,12 +246,17 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     slug: "commercial",
     title: "Commercial Production",
     subtitle: "Brand content that performs",
-    description: "TV commercials, digital ads, product videos, brand films and explainers, from concept to broadcast.",
+    description:
+      "TV commercials, digital ads, product videos, brand films and explainers, from concept to broadcast.",
     icon: "💼",
     heroImage: img("commercial.jpg"),
     gradient: ["#f97316", "#eab308"],
     features: [
-      { icon: "💡", title: "Concept to broadcast", description: "Creative, production and delivery in one team." },
+      {
+        icon: "💡",
+        title: "Concept to broadcast",
+        description: "Creative, production and delivery in one team.",
+      },
       { icon: "📊", title: "Made to perform", description: "Cut-downs for every platform and aspect ratio." },
       { icon: "🤝", title: "Agency friendly", description: "We slot into your process and timelines." },
     ],
@@ -191,7 +271,11 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     portfolio: [
       { title: "Morning Ritual", description: "A coffee brand TV spot.", image: img("commercial.jpg") },
       { title: "Unboxed", description: "A product launch film.", image: img("product.jpg") },
-      { title: "We Build", description: "A brand film for an engineering firm.", image: img("corporate.jpg") },
+      {
+        title: "We Build",
+        description: "A brand film for an engineering firm.",
+        image: img("corporate.jpg"),
+      },
     ],
   },
 };

@@ -26,8 +26,20 @@ export const ACHIEVEMENTS = [
 ] as const;
 
 export const VALUES = [
-  { title: "Creative Vision", text: "Every frame starts with an idea worth telling; we shape concepts into stories people remember." },
-  { title: "Professional Excellence", text: "Cinema cameras, licensed drone pilots and a seasoned post team deliver broadcast-grade work." },
-  { title: "Client-Focused", text: "Clear plans, honest timelines and a single point of contact from first call to final delivery." },
-  { title: "Award-Winning", text: "Our films and campaigns have earned more than fifty awards across photography and film." },
+  {
+    title: "Creative Vision",
+    text: "Every frame starts with an idea worth telling; we shape concepts into stories people remember.",
+  },
+  {
+    title: "Professional Excellence",
+    text: "Cinema cameras, licensed drone pilots and a seasoned post team deliver broadcast-grade work.",
+  },
+  {
+    title: "Client-Focused",
+    text: "Clear plans, honest timelines and a single point of contact from first call to final delivery.",
+  },
+  {
+    title: "Award-Winning",
+    text: "Our films and campaigns have earned more than fifty awards across photography and film.",
+  },
 ] as const;

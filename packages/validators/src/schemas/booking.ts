@@ -37,7 +37,12 @@ export const ZBookingSchedule = z.object({
 export const ZBookingCreateInput = ZBookingContact.extend(ZBookingSchedule.shape).extend({
   message: optionalText(FIELD_LIMITS.message),
   /** URL of a file uploaded through the booking upload endpoint, or null. */
-  image: z.string().trim().max(FIELD_LIMITS.url).nullish().transform((v) => (v ? v : null)),
+  image: z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.url)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   /** Always null: there are no customer accounts. */
   user_id: z.null({ error: "user_id must be null" }).optional(),
   idempotency_key: z

@@ -10,8 +10,8 @@ export function requiredText(requiredMessage: string, max: number) {
   return z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
-    .max(max, tooLong(max));
+    .min(1, { error: requiredMessage, abort: true })
+    .max(max, { error: tooLong(max), abort: true });
 }
 
 /** An optional string; blank becomes null. */

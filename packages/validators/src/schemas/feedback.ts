@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FIELD_LIMITS, LIST_DEFAULTS, RATING, type FeedbackStatus } from "../constants";
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_STATUSES,
+  FIELD_LIMITS,
+  LIST_DEFAULTS,
+  RATING,
+  type FeedbackStatus,
+} from "../constants";
 import { MESSAGES } from "../messages";
 import { emailField, idField, offsetField, pageLimit, requiredText } from "./common";
 
@@ -8,7 +15,9 @@ const m = MESSAGES.feedback;
 export const ZFeedbackStatus = z.enum(FEEDBACK_STATUSES, {
   error: "Status must be one of pending, approved, rejected",
 });
-export const ZFeedbackCategory = z.union([z.literal(""), z.enum(FEEDBACK_CATEGORIES)], { error: m.categoryInvalid });
+export const ZFeedbackCategory = z.union([z.literal(""), z.enum(FEEDBACK_CATEGORIES)], {
+  error: m.categoryInvalid,
+});
 
 /** Field order is the validation order of the feedback form (section 5). */
 export const ZFeedbackInput = z.object({

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { FIELD_LIMITS, PORTFOLIO_CATEGORIES, PORTFOLIO_STATUSES, type PortfolioCategory, type PortfolioStatus } from "../constants";
+import {
+  FIELD_LIMITS,
+  PORTFOLIO_CATEGORIES,
+  PORTFOLIO_STATUSES,
+  type PortfolioCategory,
+  type PortfolioStatus,
+} from "../constants";
 import { MESSAGES } from "../messages";
 import { booleanField, idField, listField, optionalText, requiredText } from "./common";
 import { ZMediaUrl } from "./service";

@@ -23,7 +23,10 @@ export const ZMediaUrl = z
   .string({ error: m.imageUrlInvalid })
   .trim()
   .max(FIELD_LIMITS.url, m.imageUrlInvalid)
-  .refine((v) => v === "" || /^\/uploads\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), m.imageUrlInvalid)
+  .refine(
+    (v) => v === "" || /^\/uploads\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    m.imageUrlInvalid,
+  )
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,0 +1,169 @@
+import { MESSAGES } from "@studio/validators";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("health and headers", () => {
+  it("/health answers 200 while the database is reachable", async () => {
+    const res = await t.call("GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "ok", database: "up" });
+  });
+
+  it("sets the security headers on every response", async () => {
+    const res = await t.app.request("/health");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("https://*.tile.openstreetmap.org");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends HSTS only over HTTPS", async () => {
+    const res = await t.app.request("https://studio.example/health");
+    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("allows CORS only for configured origins", async () => {
+    const ok = await t.app.request("/api/auth/login", {
+      method: "OPTIONS",
+      headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://partner.example");
+    const other = await t.app.request("/api/auth/login", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers unknown /api paths with a JSON 404", async () => {
+    const res = await t.call("GET", "/api/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.common.notFound });
+  });
+});
+
+describe("REST auth", () => {
+  it("registers the owner in the specification's shape", async () => {
+    const res = await t.call("POST", "/api/auth/register", {
+      body: { name: "Owner", email: "owner@x.test", password: "secret12" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: MESSAGES.auth.registered,
+      user: { name: "Owner", email: "owner@x.test", role: "owner" },
+    });
+    expect(typeof res.body.token).toBe("string");
+  });
+
+  it("logs in with { success, token, user, message }", async () => {
+    const res = await t.call("POST", "/api/auth/login", {
+      body: { email: "owner@x.test", password: "secret12" },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["message", "success", "token", "user"]);
+  });
+
+  it.each([
+    ["missing fields", {}, 400, MESSAGES.auth.nameRequired],
+    ["bad e-mail", { name: "A", email: "nope", password: "secret12" }, 400, MESSAGES.auth.emailInvalid],
+    [
+      "short password",
+      { name: "A", email: "a@x.test", password: "123" },
+      400,
+      MESSAGES.auth.passwordTooShort,
+    ],
+    ["no invite", { name: "A", email: "a@x.test", password: "secret12" }, 403, MESSAGES.auth.inviteRequired],
+    [
+      "duplicate e-mail",
+      { name: "A", email: "owner@x.test", password: "secret12", invite_code: "INVITE-TEST-CODE" },
+      409,
+      MESSAGES.auth.emailTaken,
+    ],
+    ["wrong JSON type", { name: 42, email: ["x"], password: true }, 400, MESSAGES.auth.nameRequired],
+  ])("register with %s → %i", async (_label, body, status, message) => {
+    const res = await t.call("POST", "/api/auth/register", { body });
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ success: false, message });
+  });
+
+  it("refuses a wrong password with 401", async () => {
+    const res = await t.call("POST", "/api/auth/login", {
+      body: { email: "owner@x.test", password: "wrong-one" },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.auth.invalidCredentials });
+  });
+
+  it("answers malformed JSON with 400, never 500", async () => {
+    const res = await t.call("POST", "/api/auth/login", {
+      raw: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.common.invalidJson });
+  });
+
+  it("answers a 1 MB field with a 4xx", async () => {
+    const res = await t.call("POST", "/api/auth/login", {
+      body: { email: "a@x.test", password: "x".repeat(1024 * 1024) },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.success).toBe(false);
+  });
+
+  it.each([
+    ["no token", undefined],
+    ["garbage token", "garbage"],
+  ])("GET /api/auth/me with %s → 401", async (_label, token) => {
+    const res = await t.call("GET", "/api/auth/me", { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.auth.unauthorized });
+  });
+
+  it("logout revokes the token for REST too", async () => {
+    const login = await t.call("POST", "/api/auth/login", {
+      body: { email: "owner@x.test", password: "secret12" },
+    });
+    const token = login.body.token as string;
+    expect((await t.call("GET", "/api/auth/me", { token })).status).toBe(200);
+    expect((await t.call("POST", "/api/auth/logout", { token })).status).toBe(200);
+    expect((await t.call("GET", "/api/auth/me", { token })).status).toBe(401);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After once a public form is over its limit", async () => {
+    const limited = await createTestApp({ rateLimit: true });
+    try {
+      let last = 0;
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 25; i++) {
+        const res = await limited.app.request("/api/auth/register", {
+          method: "POST",
+          body: "{}",
+          headers: { "Content-Type": "application/json" },
+        });
+        last = res.status;
+        retryAfter = res.headers.get("retry-after");
+      }
+      expect(last).toBe(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

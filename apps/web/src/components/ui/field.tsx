@@ -1,0 +1,102 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
+
+const CONTROL =
+  "w-full rounded-lg border border-ink-line bg-ink px-3 py-2.5 text-white placeholder:text-white/40 focus:border-accent focus:outline-none aria-[invalid=true]:border-red-500";
+
+type Common = { label: string; error?: string | null; hint?: ReactNode; className?: string };
+
+function Wrapper({
+  id,
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+}: Common & { id: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-white/85">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? <p className="mt-1 text-xs text-white/55">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        id={id}
+        className={CONTROL}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </Wrapper>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        id={id}
+        className={CONTROL}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </Wrapper>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+  ...input
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+      <select
+        id={id}
+        className={CONTROL}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      >
+        {children}
+      </select>
+    </Wrapper>
+  );
+}

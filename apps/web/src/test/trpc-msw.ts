@@ -1,0 +1,43 @@
+/** msw handlers that answer tRPC batch requests (GET queries and POST mutations) procedure by procedure. */
+import { HttpResponse, http } from "msw";
+
+type Resolver = (input: unknown) => unknown;
+export type TrpcError = { trpcError: { code: string; httpStatus: number; message: string; fieldErrors?: Record<string, string> } };
+
+export function trpcError(httpStatus: number, message: string, code = "BAD_REQUEST", fieldErrors?: Record<string, string>): TrpcError {
+  return { trpcError: { code, httpStatus, message, fieldErrors } };
+}
+
+function answer(value: unknown) {
+  if (value && typeof value === "object" && "trpcError" in value) {
+    const { code, httpStatus, message, fieldErrors } = (value as TrpcError).trpcError;
+    return { error: { message, code: -32600, data: { code, httpStatus, fieldErrors } } };
+  }
+  return { result: { data: value } };
+}
+
+/** One handler for all procedures in `resolvers`, keyed by "router.procedure". */
+export function trpcHandlers(resolvers: Record<string, Resolver>) {
+  const handle = async (paths: string[], inputs: Record<string, unknown>) => {
+    const results = await Promise.all(
+      paths.map(async (p, i) => {
+        const resolver = resolvers[p];
+        if (!resolver) return answer({ trpcError: { code: "NOT_FOUND", httpStatus: 404, message: `No mock for ${p}` } });
+        return answer(await resolver(inputs[String(i)]));
+      }),
+    );
+    const status = results.some((r) => "error" in r) ? (results.length > 1 ? 207 : (results[0] as { error: { data: { httpStatus: number } } }).error.data.httpStatus) : 200;
+    return HttpResponse.json(results, { status });
+  };
+  return [
+    http.get("*/trpc/:paths", ({ params, request }) => {
+      const url = new URL(request.url);
+      const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
+      return handle(String(params.paths).split(","), inputs);
+    }),
+    http.post("*/trpc/:paths", async ({ params, request }) => {
+      const inputs = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      return handle(String(params.paths).split(","), inputs);
+    }),
+  ];
+}

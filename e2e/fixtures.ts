@@ -1,0 +1,28 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const INVITE_CODE = "E2E-INVITE-CODE-2026";
+export const OWNER = { name: "Olivia Owner", email: "owner@studio.e2e", password: "owner-pass-123" };
+
+let counter = 0;
+
+/** Signs up a fresh admin through the REST API (invite code) and stores the session like the login page does. */
+export async function signInAsNewAdmin(page: Page, name = "Eddie Editor") {
+  const email = `admin-${Date.now()}-${counter++}@studio.e2e`;
+  const response = await page.request.post("/api/auth/register", {
+    data: { name, email, password: "admin-pass-123", invite_code: INVITE_CODE },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { token: string; user: unknown };
+  await page.goto("/admin/login");
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("adminToken", token);
+      localStorage.setItem("adminUser", JSON.stringify(user));
+    },
+    { token: body.token, user: body.user },
+  );
+  return { token: body.token, email };
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,64 @@
+/** Test harness: a fresh migrated database per test file and callers acting as visitor or admin. */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createTestDatabase, type TestDatabase } from "@studio/db/testing";
+import { type ApiConfig, testConfig } from "../config";
+import { type ApiDeps, createContext, type RequestInfo } from "../context";
+import { createCaller } from "../root";
+import { createDiskStorage } from "../storage/storage";
+
+export type Harness = {
+  database: TestDatabase;
+  deps: ApiDeps;
+  /** A caller with the given request info (visitor by default). */
+  caller: (request?: Partial<RequestInfo>) => ReturnType<typeof createCaller>;
+  /** Registers (first account = owner) or logs in an admin and returns a caller with its token. */
+  admin: (email?: string) => Promise<{ caller: ReturnType<typeof createCaller>; token: string }>;
+  /** Moves the harness clock. */
+  setNow: (date: Date) => void;
+  uploadDir: string;
+  close: () => Promise<void>;
+};
+
+export async function createHarness(config: Partial<ApiConfig> = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-uploads-"));
+  let now: Date | null = null;
+  const deps: ApiDeps = {
+    db: database.prisma,
+    provider: database.provider,
+    config: testConfig(config),
+    storage: createDiskStorage(uploadDir),
+    now: () => now ?? new Date(),
+  };
+  const caller = (request: Partial<RequestInfo> = {}) =>
+    createCaller(createContext(deps, { token: null, ip: "203.0.113.10", ...request }));
+  const admin = async (email = "owner@studio.test") => {
+    const visitor = caller();
+    const existing = await deps.db.adminUser.findUnique({ where: { email } });
+    const result = existing
+      ? await visitor.auth.login({ email, password: "owner-password" })
+      : await visitor.auth.register({
+          name: "Studio Owner",
+          email,
+          password: "owner-password",
+          invite_code: (await deps.db.adminUser.count()) > 0 ? "INVITE-TEST-CODE" : undefined,
+        });
+    return { caller: caller({ token: result.token }), token: result.token };
+  };
+  return {
+    database,
+    deps,
+    caller,
+    admin,
+    uploadDir,
+    setNow: (date) => {
+      now = date;
+    },
+    close: async () => {
+      await database.drop();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/** E2E runs against the production build served by the real server, on a fresh SQLite database. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "studio-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+export const E2E_INVITE_CODE = "E2E-INVITE-CODE-2026";
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "owner", testMatch: /owner\.setup\.ts/, use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "chromium",
+      testIgnore: /owner\.setup\.ts/,
+      dependencies: ["owner"],
+      use: { ...devices["Desktop Chrome"] },
+    },
+  ],
+  webServer: {
+    command: "pnpm exec tsx apps/server/src/main.ts",
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(dataDir, "studio.db")}`,
+      UPLOAD_DIR: path.join(dataDir, "uploads"),
+      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      ADMIN_SIGNUP_CODE: E2E_INVITE_CODE,
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,18 @@
+// Builds the web app when needed, then runs Playwright (Debian chromium) against the production build.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chrome)) {
+  console.error(
+    `Chromium not found at ${chrome}. Install it with: apt-get install -y chromium (or set CHROME_PATH).`,
+  );
+  process.exit(1);
+}
+if (!process.argv.includes("--no-build")) {
+  const build = spawnSync("pnpm", ["--filter", "@studio/web", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const args = process.argv.slice(2).filter((a) => a !== "--no-build");
+const run = spawnSync("pnpm", ["exec", "playwright", "test", ...args], { stdio: "inherit" });
+process.exit(run.status ?? 1);

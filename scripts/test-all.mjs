@@ -1,0 +1,102 @@
+// Runs every suite — typecheck, lint, unit/integration tests on SQLite (and on PostgreSQL when
+// TEST_DATABASE_URL is set), fault tests and the browser e2e tests — and ends with one line:
+// "N passed, M failed" (totals over all suites). Exits non-zero on any failure.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "studio-test-all-"));
+const results = [];
+const VITEST_PROJECTS = ["packages/validators", "packages/db", "packages/api", "apps/server", "apps/web"];
+const DB_PROJECTS = ["packages/db", "packages/api", "apps/server"];
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return { status: r.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+function check(name, cmd, args) {
+  console.log(`\n=== ${name} ===`);
+  const r = run(cmd, args);
+  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds: r.seconds });
+}
+
+function vitest(name, project, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
+  const r = run(
+    "pnpm",
+    [
+      "--dir",
+      project,
+      "exec",
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    passed = report.numPassedTests ?? 0;
+    // A test file that crashes before its tests run counts as one failure.
+    const crashedFiles = (report.testResults ?? []).filter(
+      (t) => t.status === "failed" && !(t.assertionResults ?? []).length,
+    ).length;
+    failed = (report.numFailedTests ?? 0) + crashedFiles;
+  }
+  if (r.status !== 0 && failed === 0) failed = 1;
+  results.push({ name, passed, failed, seconds: r.seconds });
+}
+
+function playwright(name, args = []) {
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(tmp, "playwright.json");
+  const r = run("node", ["scripts/e2e.mjs", ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(out)) {
+    const { stats } = JSON.parse(readFileSync(out, "utf8"));
+    passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    failed = stats?.unexpected ?? 0;
+  }
+  if (r.status !== 0 && failed === 0) failed = 1;
+  results.push({ name, passed, failed, seconds: r.seconds });
+}
+
+const only = process.env.TEST_ONLY?.split(",");
+const want = (key) => !only || only.includes(key);
+
+if (want("static")) {
+  check("typecheck", "pnpm", ["typecheck"]);
+  check("lint", "pnpm", ["lint"]);
+}
+if (want("unit")) {
+  for (const project of VITEST_PROJECTS)
+    vitest(`vitest sqlite ${project}`, project, { TEST_DATABASE_URL: "" });
+}
+if (want("pg")) {
+  if (process.env.TEST_DATABASE_URL) {
+    for (const project of DB_PROJECTS) vitest(`vitest postgresql ${project}`, project);
+  } else {
+    console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the integration suites is skipped)");
+  }
+}
+if (want("e2e")) playwright("e2e (chromium)");
+
+rmSync(tmp, { recursive: true, force: true });
+console.log("\n=== summary ===");
+for (const r of results)
+  console.log(
+    `${r.failed ? "FAIL" : "ok  "} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`,
+  );
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
