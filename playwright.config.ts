@@ -59,6 +59,7 @@ export default defineConfig({
       RATE_LIMIT: "off",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
     },
   },
 });

@@ -1,6 +1,7 @@
 // Builds the web app when needed, then runs Playwright (Debian chromium) against the production build.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chrome)) {
@@ -10,7 +11,13 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("pnpm", ["--filter", "@studio/web", "build"], { stdio: "inherit" });
+  // E2E_WEB_DIST builds into a separate folder so parallel runs do not overwrite each other's build.
+  const outDir = process.env.E2E_WEB_DIST
+    ? ["--outDir", path.resolve(process.env.E2E_WEB_DIST), "--emptyOutDir"]
+    : [];
+  const build = spawnSync("pnpm", ["--filter", "@studio/web", "exec", "vite", "build", ...outDir], {
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const args = process.argv.slice(2).filter((a) => a !== "--no-build");

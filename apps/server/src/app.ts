@@ -13,6 +13,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
 import { serveSpa } from "./static-spa";
+import { createUploadsRoute } from "./uploads-route";
 
 export type AppOptions = {
   logger: Logger;
@@ -110,6 +111,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   );
 
   app.route("/api", createRestApi(deps, clientIp, logger));
+  app.route("/uploads", createUploadsRoute(deps));
 
   if (options.webDist)
     app.use(

@@ -6,7 +6,10 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { ToastProvider } from "../components/ui/toast";
 import { createQueryClient, createTrpcClient, trpc } from "../lib/trpc";
 
-export function renderWithProviders(ui: ReactElement, { route = "/", path = "*" }: { route?: string; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = "/", path = "*" }: { route?: string; path?: string } = {},
+) {
   const queryClient = createQueryClient();
   const client = createTrpcClient();
   return render(

@@ -2,9 +2,16 @@
 import { HttpResponse, http } from "msw";
 
 type Resolver = (input: unknown) => unknown;
-export type TrpcError = { trpcError: { code: string; httpStatus: number; message: string; fieldErrors?: Record<string, string> } };
+export type TrpcError = {
+  trpcError: { code: string; httpStatus: number; message: string; fieldErrors?: Record<string, string> };
+};
 
-export function trpcError(httpStatus: number, message: string, code = "BAD_REQUEST", fieldErrors?: Record<string, string>): TrpcError {
+export function trpcError(
+  httpStatus: number,
+  message: string,
+  code = "BAD_REQUEST",
+  fieldErrors?: Record<string, string>,
+): TrpcError {
   return { trpcError: { code, httpStatus, message, fieldErrors } };
 }
 
@@ -22,11 +29,16 @@ export function trpcHandlers(resolvers: Record<string, Resolver>) {
     const results = await Promise.all(
       paths.map(async (p, i) => {
         const resolver = resolvers[p];
-        if (!resolver) return answer({ trpcError: { code: "NOT_FOUND", httpStatus: 404, message: `No mock for ${p}` } });
+        if (!resolver)
+          return answer({ trpcError: { code: "NOT_FOUND", httpStatus: 404, message: `No mock for ${p}` } });
         return answer(await resolver(inputs[String(i)]));
       }),
     );
-    const status = results.some((r) => "error" in r) ? (results.length > 1 ? 207 : (results[0] as { error: { data: { httpStatus: number } } }).error.data.httpStatus) : 200;
+    const status = results.some((r) => "error" in r)
+      ? results.length > 1
+        ? 207
+        : (results[0] as { error: { data: { httpStatus: number } } }).error.data.httpStatus
+      : 200;
     return HttpResponse.json(results, { status });
   };
   return [

@@ -24,7 +24,7 @@ export const ZMediaUrl = z
   .trim()
   .max(FIELD_LIMITS.url, m.imageUrlInvalid)
   .refine(
-    (v) => v === "" || /^\/uploads\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    (v) => v === "" || /^\/(uploads|media)\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
     m.imageUrlInvalid,
   )
   .nullish()

@@ -56,7 +56,14 @@ describe("SignupPage", () => {
     await user.type(invite, "BAD-CODE");
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByText("This invite code is not valid or has expired")).toBeInTheDocument();
-    await waitFor(() => expect(registered).toEqual({ name: "Nora", email: "nora@x.test", password: "secret12", invite_code: "BAD-CODE" }));
+    await waitFor(() =>
+      expect(registered).toEqual({
+        name: "Nora",
+        email: "nora@x.test",
+        password: "secret12",
+        invite_code: "BAD-CODE",
+      }),
+    );
     expect(localStorage.getItem("adminToken")).toBeNull();
   });
 });

@@ -1,0 +1,4 @@
+import { Hono } from "hono";
+import type { RestEnv } from "./respond";
+
+export const portfolioRoutes = new Hono<RestEnv>();

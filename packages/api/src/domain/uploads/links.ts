@@ -1,0 +1,72 @@
+/**
+ * URL layout of stored files and signed links for private ones.
+ * - public media (service images, portfolio media): /uploads/media/<uuid>.<ext>, variants /uploads/media/<uuid>-<width>.webp
+ * - booking proofs (private):                      /uploads/private/<uuid>.<ext>?expires=<unix>&sig=<hmac>
+ * The storage key is the path after /uploads/.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { ApiConfig } from "../../config";
+
+export const PUBLIC_PREFIX = "/uploads/media/";
+export const PRIVATE_PREFIX = "/uploads/private/";
+const FILE_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-(\d{2,4}))?\.([a-z0-9]{2,5})$/;
+
+export type ParsedUploadUrl = {
+  visibility: "public" | "private";
+  id: string;
+  width: number | null;
+  ext: string;
+  key: string;
+};
+
+/** Parses a stored-file URL (absolute or relative, query ignored); null when it is not one of ours. */
+export function parseUploadUrl(url: string): ParsedUploadUrl | null {
+  let pathname = url;
+  try {
+    pathname = new URL(url, "http://local").pathname;
+  } catch {
+    return null;
+  }
+  const visibility = pathname.startsWith(PUBLIC_PREFIX)
+    ? "public"
+    : pathname.startsWith(PRIVATE_PREFIX)
+      ? "private"
+      : null;
+  if (!visibility) return null;
+  const name = pathname.slice((visibility === "public" ? PUBLIC_PREFIX : PRIVATE_PREFIX).length);
+  const m = FILE_NAME.exec(name);
+  if (!m) return null;
+  return {
+    visibility,
+    id: m[1]!,
+    width: m[2] ? Number(m[2]) : null,
+    ext: m[3]!,
+    key: `${visibility === "public" ? "media" : "private"}/${name}`,
+  };
+}
+
+function signature(config: ApiConfig, path: string, expires: number): string {
+  return createHmac("sha256", config.fileLinkSecret).update(`${path}\n${expires}`).digest("base64url");
+}
+
+/** A link to a private file that works for fileLinkTtlSeconds. */
+export function signPrivateUrl(config: ApiConfig, path: string, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + config.fileLinkTtlSeconds;
+  return `${path}?expires=${expires}&sig=${signature(config, path, expires)}`;
+}
+
+export function verifyPrivateUrl(
+  config: ApiConfig,
+  path: string,
+  expires: string | undefined,
+  sig: string | undefined,
+  now: Date,
+): boolean {
+  if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;
+  const exp = Number(expires);
+  if (exp < Math.floor(now.getTime() / 1000)) return false;
+  const expected = Buffer.from(signature(config, path, exp));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
