@@ -121,6 +121,7 @@ export const LIST_DEFAULTS = {
   featurePreview: 15,
   portfolioTagsShown: 3,
   adminBookingsPage: 50,
+  adminContactPage: 50,
 } as const;
 
 export const RATING = { min: 1, max: 5 } as const;

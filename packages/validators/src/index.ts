@@ -11,3 +11,5 @@ export * from "./schemas/contact";
 export * from "./schemas/feedback";
 export * from "./schemas/portfolio";
 export * from "./schemas/service";
+export * from "./schemas/analytics";
+export * from "./content/category-pages";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES, FIELD_LIMITS, TIME_SLOTS, type BookingStatus } from "../constants";
 import { isCalendarDate } from "../dates";
 import { MESSAGES } from "../messages";
-import { emailField, idField, optionalText, pageLimit, requiredText } from "./common";
+import { emailField, idField, offsetField, optionalText, pageLimit, requiredText } from "./common";
 
 const m = MESSAGES.booking;
 
@@ -90,3 +90,90 @@ export type BookingStats = {
   cancelled: number;
   withProof: number;
 };
+
+/** The idempotency key alone (REST sends it as the Idempotency-Key header). */
+export const ZIdempotencyKey = ZBookingCreateInput.shape.idempotency_key.unwrap();
+
+/** Admin list: keyset (`cursor`) or offset pagination, newest first. */
+export const ZBookingListPageInput = ZBookingListInput.extend({ offset: offsetField.optional() });
+export type BookingListPageInput = z.input<typeof ZBookingListPageInput>;
+
+export const ZBookingExportInput = z.object({
+  status: ZBookingStatus.optional(),
+  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+});
+
+/**
+ * Legacy clients send a service slug instead of service_id (specification, section 7 notes);
+ * the slug maps to these ids.
+ */
+export const LEGACY_SERVICE_SLUG_IDS: Readonly<Record<string, number>> = {
+  photography: 1,
+  videography: 2,
+  vfx: 3,
+  "graphic-design": 1,
+  cinematography: 2,
+  "commercial-drone": 2,
+  "fpv-drones": 2,
+  "post-production": 3,
+  broadcasting: 2,
+};
+
+export const ZBookingDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  service_id: z.number().int().nullable(),
+  service_title: z.string().nullable(),
+  date: z.string(),
+  time: z.string(),
+  message: z.string().nullable(),
+  image: z.string().nullable(),
+  status: ZBookingStatus,
+  created_at: z.string(),
+}) satisfies z.ZodType<BookingDto>;
+
+export const ZBookingStats = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  withProof: z.number().int(),
+}) satisfies z.ZodType<BookingStats>;
+
+export const ZBookingCreateResult = z.object({
+  booking: ZBookingDto,
+  message: z.string(),
+  replayed: z.boolean(),
+});
+export type BookingCreateResult = z.output<typeof ZBookingCreateResult>;
+
+export const ZBookingListResult = z.object({
+  items: z.array(ZBookingDto),
+  nextCursor: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export type BookingListResult = z.output<typeof ZBookingListResult>;
+
+export const ZAvailability = z.object({
+  date: z.string(),
+  today: z.string(),
+  slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
+});
+export type Availability = z.output<typeof ZAvailability>;
+
+export const ZBookingCsv = z.object({ filename: z.string(), csv: z.string() });
+
+/** One chunk of the streamed full list (REST GET /api/bookings without limit/offset): no count, bigger pages. */
+export const ZBookingChunkInput = z.object({
+  status: ZBookingStatus.optional(),
+  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+  cursor: idField().nullish(),
+  limit: pageLimit(500, 1_000),
+});
+export const ZBookingChunkResult = z.object({
+  items: z.array(ZBookingDto),
+  nextCursor: z.number().int().nullable(),
+});

@@ -85,3 +85,9 @@ export const offsetField = z.preprocess(
     .max(1_000_000_000, "offset is too large")
     .default(0),
 );
+
+/** What a delete answers: the id that is gone. */
+export const ZDeleted = z.object({ id: z.number().int() });
+
+/** What a public submission answers (feedback, contact): the new id and the message to show. */
+export const ZSubmitted = z.object({ id: z.number().int(), message: z.string() });

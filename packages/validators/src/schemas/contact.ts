@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { CONTACT_SERVICE_TYPES, FIELD_LIMITS } from "../constants";
+import { CONTACT_SERVICE_TYPES, FIELD_LIMITS, LIST_DEFAULTS } from "../constants";
 import { MESSAGES } from "../messages";
-import { emailField, optionalText, requiredText } from "./common";
+import {
+  booleanField,
+  emailField,
+  idField,
+  offsetField,
+  optionalText,
+  pageLimit,
+  requiredText,
+} from "./common";
 
 const m = MESSAGES.contact;
 
@@ -29,3 +37,29 @@ export type ContactMessageDto = {
   read: boolean;
   created_at: string;
 };
+
+export const ZContactListInput = z.object({
+  limit: pageLimit(LIST_DEFAULTS.adminContactPage),
+  offset: offsetField,
+  unreadOnly: booleanField.optional(),
+});
+export const ZContactSetRead = z.object({ id: idField(), read: booleanField });
+
+export type ContactListResult = { items: ContactMessageDto[]; total: number; unread: number };
+
+export const ZContactMessageDto: z.ZodType<ContactMessageDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  serviceType: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export const ZContactListResult: z.ZodType<ContactListResult> = z.object({
+  items: z.array(ZContactMessageDto),
+  total: z.number().int(),
+  unread: z.number().int(),
+});

@@ -66,3 +66,31 @@ export type FeedbackStats = {
   pending_count: number;
   approved_count: number;
 };
+
+export type FeedbackSummary = { average_rating: number; count: number };
+
+const feedbackDtoShape = {
+  id: z.number().int(),
+  name: z.string(),
+  rating: z.number().int(),
+  message: z.string(),
+  service_category: z.string(),
+  created_at: z.string(),
+};
+/** Output contracts; the public one strips e-mail and status even if a caller passed them along. */
+export const ZFeedbackDto: z.ZodType<FeedbackDto> = z.object({
+  ...feedbackDtoShape,
+  email: z.string(),
+  status: ZFeedbackStatus,
+});
+export const ZPublicFeedbackDto: z.ZodType<PublicFeedbackDto> = z.object(feedbackDtoShape);
+export const ZFeedbackStats: z.ZodType<FeedbackStats> = z.object({
+  total_feedback: z.number().int(),
+  average_rating: z.number(),
+  pending_count: z.number().int(),
+  approved_count: z.number().int(),
+});
+export const ZFeedbackSummary: z.ZodType<FeedbackSummary> = z.object({
+  average_rating: z.number(),
+  count: z.number().int(),
+});

@@ -46,3 +46,26 @@ export type PortfolioItemDto = {
   media_type: "image" | "video" | null;
   created_at: string;
 };
+
+export const ZPortfolioByCategoryInput = z.object({ category: ZPortfolioCategory });
+export const ZPortfolioAdminListInput = z.object({
+  status: ZPortfolioStatus.optional(),
+  category: ZPortfolioCategory.optional(),
+});
+
+/** Output contract of every portfolio answer. */
+export const ZPortfolioItemDto: z.ZodType<PortfolioItemDto> = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(PORTFOLIO_CATEGORIES),
+  client: z.string().nullable(),
+  date: z.string().nullable(),
+  location: z.string().nullable(),
+  tags: z.array(z.string()),
+  featured: z.boolean(),
+  status: z.enum(PORTFOLIO_STATUSES),
+  media_url: z.string().nullable(),
+  media_type: z.enum(["image", "video"]).nullable(),
+  created_at: z.string(),
+});

@@ -56,3 +56,19 @@ export type ServiceDto = {
   icon: string | null;
   created_at: string;
 };
+
+export const ZServiceByCategoryInput = z.object({ category: ZServiceCategory });
+
+/** Output contract of every service answer (tRPC `.output()`, so the REST shape is checked too). */
+export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(SERVICE_CATEGORIES),
+  price: z.number(),
+  duration: z.string().nullable(),
+  features: z.array(z.string()),
+  image: z.string().nullable(),
+  icon: z.string().nullable(),
+  created_at: z.string(),
+});

@@ -1,0 +1,152 @@
+import type { FeedbackModel } from "@studio/db";
+import {
+  FEEDBACK_TRANSITIONS,
+  type FeedbackCategory,
+  type FeedbackDto,
+  type FeedbackStats,
+  type FeedbackStatus,
+  type FeedbackSummary,
+  MESSAGES,
+  type PublicFeedbackDto,
+  type ZFeedbackInput,
+} from "@studio/validators";
+import type { z } from "zod";
+import { AppError } from "../errors";
+import { type DomainDeps, notFound, orNotFound, roundOneDecimal } from "./records";
+
+const m = MESSAGES.feedback;
+const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+
+function toPublicDto(row: FeedbackModel): PublicFeedbackDto {
+  return {
+    id: row.id,
+    name: row.name,
+    rating: row.rating,
+    message: row.message,
+    service_category: row.serviceCategory,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toDto(row: FeedbackModel): FeedbackDto {
+  return { ...toPublicDto(row), email: row.email, status: row.status };
+}
+
+/** New feedback waits for review (pending). */
+export async function submitFeedback(
+  deps: DomainDeps,
+  input: z.output<typeof ZFeedbackInput>,
+): Promise<{ id: number; message: string }> {
+  const row = await deps.db.feedback.create({
+    data: {
+      name: input.name,
+      email: input.email,
+      rating: input.rating,
+      message: input.message,
+      serviceCategory: input.service_category,
+      createdAt: deps.now(),
+    },
+    select: { id: true },
+  });
+  return { id: row.id, message: m.submitted };
+}
+
+async function listApprovedWhere(
+  deps: DomainDeps,
+  where: { serviceCategory?: FeedbackCategory },
+  limit: number,
+): Promise<PublicFeedbackDto[]> {
+  const rows = await deps.db.feedback.findMany({
+    where: { ...where, status: "approved" },
+    orderBy: NEWEST_FIRST,
+    take: limit,
+  });
+  return rows.map(toPublicDto);
+}
+
+/** Public testimonials: approved only, newest first, without e-mail addresses. */
+export function listApprovedFeedback(
+  deps: DomainDeps,
+  input: { limit: number },
+): Promise<PublicFeedbackDto[]> {
+  return listApprovedWhere(deps, {}, input.limit);
+}
+
+export function listApprovedFeedbackByCategory(
+  deps: DomainDeps,
+  input: { category: FeedbackCategory; limit: number },
+): Promise<PublicFeedbackDto[]> {
+  return listApprovedWhere(deps, { serviceCategory: input.category }, input.limit);
+}
+
+/** The public rating display: average of approved feedback (one decimal) and how many there are. */
+export async function feedbackSummary(deps: DomainDeps): Promise<FeedbackSummary> {
+  const result = await deps.db.feedback.aggregate({
+    where: { status: "approved" },
+    _avg: { rating: true },
+    _count: { _all: true },
+  });
+  return { average_rating: roundOneDecimal(result._avg.rating), count: result._count._all };
+}
+
+export async function listFeedback(
+  deps: DomainDeps,
+  input: { limit: number; offset: number; status?: FeedbackStatus },
+): Promise<FeedbackDto[]> {
+  const rows = await deps.db.feedback.findMany({
+    where: input.status ? { status: input.status } : {},
+    orderBy: NEWEST_FIRST,
+    take: input.limit,
+    skip: input.offset,
+  });
+  return rows.map(toDto);
+}
+
+export async function getFeedback(deps: DomainDeps, input: { id: number }): Promise<FeedbackDto> {
+  const row = await deps.db.feedback.findUnique({ where: { id: input.id } });
+  if (!row) throw notFound(m.notFound);
+  return toDto(row);
+}
+
+/** One grouped query: counts per status and the rating sum, so the average covers all feedback. */
+export async function feedbackStats(deps: DomainDeps): Promise<FeedbackStats> {
+  const groups = await deps.db.feedback.groupBy({
+    by: ["status"],
+    _count: { _all: true },
+    _sum: { rating: true },
+  });
+  const countOf = (status: FeedbackStatus) => groups.find((g) => g.status === status)?._count._all ?? 0;
+  const total = groups.reduce((sum, g) => sum + g._count._all, 0);
+  const ratingSum = groups.reduce((sum, g) => sum + (g._sum.rating ?? 0), 0);
+  return {
+    total_feedback: total,
+    average_rating: roundOneDecimal(total ? ratingSum / total : 0),
+    pending_count: countOf("pending"),
+    approved_count: countOf("approved"),
+  };
+}
+
+/**
+ * Moves feedback along FEEDBACK_TRANSITIONS. The write is conditional on the status that was checked, so
+ * two admins acting at once cannot slip a refused transition through.
+ */
+export async function setFeedbackStatus(
+  deps: DomainDeps,
+  input: { id: number; status: FeedbackStatus },
+): Promise<FeedbackDto> {
+  const current = await getFeedback(deps, input);
+  if (!FEEDBACK_TRANSITIONS[current.status].includes(input.status)) {
+    throw new AppError("CONFLICT", m.transitionRefused(current.status, input.status));
+  }
+  const { count } = await deps.db.feedback.updateMany({
+    where: { id: input.id, status: current.status },
+    data: { status: input.status },
+  });
+  if (count === 0) return setFeedbackStatus(deps, input);
+  return { ...current, status: input.status };
+}
+
+export async function deleteFeedback(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
+  await orNotFound(deps.db.feedback.delete({ where: { id: input.id } }), m.notFound);
+  return { id: input.id };
+}

@@ -1,0 +1,119 @@
+import type { PortfolioItemModel } from "@studio/db";
+import {
+  MESSAGES,
+  PORTFOLIO_CATEGORIES,
+  type PortfolioCategory,
+  type PortfolioItemDto,
+  type PortfolioStatus,
+  VIDEO_EXTENSIONS,
+  type ZPortfolioInput,
+} from "@studio/validators";
+import type { z } from "zod";
+import { authenticate } from "../auth/session";
+import type { Context } from "../context";
+import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { markMediaReferenced } from "./uploads/cleanup";
+
+type PortfolioData = z.output<typeof ZPortfolioInput>;
+
+/** "video" for the video extensions of the specification, "image" for any other URL, null without one. */
+export function mediaTypeOf(url: string | null): "image" | "video" | null {
+  if (!url) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(url, "http://local").pathname;
+  } catch {
+    return "image";
+  }
+  const ext = /\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? "";
+  return (VIDEO_EXTENSIONS as readonly string[]).includes(ext) ? "video" : "image";
+}
+
+export function toPortfolioDto(row: PortfolioItemModel): PortfolioItemDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: oneOf(PORTFOLIO_CATEGORIES, row.category, "photography"),
+    client: row.client,
+    date: row.date,
+    location: row.location,
+    tags: toTextList(row.tags),
+    featured: row.featured,
+    status: row.status,
+    media_url: row.mediaUrl,
+    media_type: mediaTypeOf(row.mediaUrl),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toRow(data: PortfolioData) {
+  const { media_url, ...rest } = data;
+  return { ...rest, mediaUrl: media_url };
+}
+
+const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] as const;
+
+async function findItems(
+  deps: DomainDeps,
+  where: { status?: PortfolioStatus; category?: PortfolioCategory },
+): Promise<PortfolioItemDto[]> {
+  const rows = await deps.db.portfolioItem.findMany({ where, orderBy: [...NEWEST_FIRST] });
+  return rows.map(toPortfolioDto);
+}
+
+/** Public: published items only, newest first. */
+export function listPublishedPortfolio(deps: DomainDeps): Promise<PortfolioItemDto[]> {
+  return findItems(deps, { status: "published" });
+}
+
+export function listPublishedPortfolioByCategory(
+  deps: DomainDeps,
+  input: { category: PortfolioCategory },
+): Promise<PortfolioItemDto[]> {
+  return findItems(deps, { status: "published", category: input.category });
+}
+
+/** Admin: every status, optionally filtered. */
+export function listAllPortfolio(
+  deps: DomainDeps,
+  input: { status?: PortfolioStatus; category?: PortfolioCategory },
+): Promise<PortfolioItemDto[]> {
+  return findItems(deps, { status: input.status, category: input.category });
+}
+
+/** Drafts and private items exist only for admins; a visitor gets the same NOT_FOUND as for a missing id. */
+export async function getPortfolioItem(
+  ctx: Pick<Context, "db" | "config" | "now" | "token">,
+  input: { id: number },
+): Promise<PortfolioItemDto> {
+  const row = await ctx.db.portfolioItem.findUnique({ where: { id: input.id } });
+  if (!row) throw notFound(MESSAGES.portfolio.notFound);
+  if (row.status !== "published" && !(await authenticate(ctx, ctx.token))) {
+    throw notFound(MESSAGES.portfolio.notFound);
+  }
+  return toPortfolioDto(row);
+}
+
+export async function createPortfolioItem(deps: DomainDeps, input: PortfolioData): Promise<PortfolioItemDto> {
+  const row = await deps.db.portfolioItem.create({ data: { ...toRow(input), createdAt: deps.now() } });
+  await markMediaReferenced(deps, [row.mediaUrl]);
+  return toPortfolioDto(row);
+}
+
+export async function updatePortfolioItem(
+  deps: DomainDeps,
+  input: { id: number; data: PortfolioData },
+): Promise<PortfolioItemDto> {
+  const row = await orNotFound(
+    deps.db.portfolioItem.update({ where: { id: input.id }, data: toRow(input.data) }),
+    MESSAGES.portfolio.notFound,
+  );
+  await markMediaReferenced(deps, [row.mediaUrl]);
+  return toPortfolioDto(row);
+}
+
+export async function deletePortfolioItem(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
+  await orNotFound(deps.db.portfolioItem.delete({ where: { id: input.id } }), MESSAGES.portfolio.notFound);
+  return { id: input.id };
+}

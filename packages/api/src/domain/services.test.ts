@@ -1,0 +1,199 @@
+import { MESSAGES, type ServiceInput } from "@studio/validators";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../testing/harness";
+import { failure } from "../testing/rejection";
+
+let h: Harness;
+let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
+const m = MESSAGES.service;
+
+const valid = (overrides: Partial<ServiceInput> = {}): ServiceInput => ({
+  title: "Portrait Session",
+  description: "One hour in the studio",
+  price: 299,
+  duration: "1 hour",
+  category: "photography",
+  features: ["10 images"],
+  ...overrides,
+});
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = (await h.admin()).caller;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("services: create and read", () => {
+  it("stores features given as a comma string as a trimmed list without empties", async () => {
+    const created = await admin.services.create(
+      valid({ features: " Online gallery, ,Prints ,, Retouching " }),
+    );
+    expect(created.features).toEqual(["Online gallery", "Prints", "Retouching"]);
+    expect((await h.caller().services.get({ id: created.id })).features).toEqual([
+      "Online gallery",
+      "Prints",
+      "Retouching",
+    ]);
+  });
+
+  it("trims list entries and drops empty ones", async () => {
+    const created = await admin.services.create(valid({ features: ["  a ", "", "   ", "b"] }));
+    expect(created.features).toEqual(["a", "b"]);
+  });
+
+  it("keeps the price as dollars with two decimals (integer cents in the database)", async () => {
+    const created = await admin.services.create(valid({ price: "49.999" }));
+    expect(created.price).toBe(50);
+    const cents = await admin.services.create(valid({ price: 19.99 }));
+    expect(cents.price).toBe(19.99);
+    const row = await h.deps.db.service.findUniqueOrThrow({ where: { id: cents.id } });
+    expect(row.priceCents).toBe(1999);
+    expect((await admin.services.create(valid({ price: 0 }))).price).toBe(0);
+  });
+
+  it("defaults the category to photography and returns the whole DTO", async () => {
+    const { category: _c, ...noCategory } = valid();
+    const created = await admin.services.create({ ...noCategory, image: "https://cdn.example/a.jpg" });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      title: "Portrait Session",
+      description: "One hour in the studio",
+      category: "photography",
+      price: 299,
+      duration: "1 hour",
+      features: ["10 images"],
+      image: "https://cdn.example/a.jpg",
+      icon: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it("lists every service by id ascending, and filters by category", async () => {
+    const drone = await admin.services.create(valid({ title: "Aerial", category: "drone" }));
+    const list = await h.caller().services.list();
+    expect(list.map((s) => s.id)).toEqual([...list.map((s) => s.id)].sort((a, b) => a - b));
+    expect(list.at(-1)?.id).toBe(drone.id);
+    const drones = await h.caller().services.byCategory({ category: "drone" });
+    expect(drones.map((s) => s.title)).toEqual(["Aerial"]);
+    expect(await h.caller().services.byCategory({ category: "event" })).toEqual([]);
+  });
+
+  it("refuses an unknown category filter with the category message", async () => {
+    const error = await failure(h.caller().services.byCategory({ category: "weddings" as never }));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe(m.categoryInvalid);
+  });
+
+  it("answers NOT_FOUND for an unknown id and BAD_REQUEST for a malformed one", async () => {
+    const missing = await failure(h.caller().services.get({ id: 999_999 }));
+    expect(missing.code).toBe("NOT_FOUND");
+    expect(missing.message).toBe(m.notFound);
+    for (const id of ["abc", -1, 1.5, 0]) {
+      const bad = await failure(h.caller().services.get({ id }));
+      expect(bad.code).toBe("BAD_REQUEST");
+      expect(bad.message).toBe(MESSAGES.common.invalidId);
+    }
+  });
+});
+
+describe("services: validation messages", () => {
+  it.each([
+    [{ title: "  " }, m.titleRequired],
+    [{ title: undefined }, m.titleRequired],
+    [{ description: "" }, m.descriptionRequired],
+    [{ price: undefined }, m.priceRequired],
+    [{ price: "" }, m.priceRequired],
+    [{ price: -0.01 }, m.priceInvalid],
+    [{ duration: " " }, m.durationRequired],
+    [{ category: "weddings" }, m.categoryInvalid],
+    [{ image: "javascript:alert(1)" }, m.imageUrlInvalid],
+  ] as const)("refuses %o with its message", async (overrides, message) => {
+    const error = await failure(admin.services.create({ ...valid(), ...overrides } as ServiceInput));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe(message);
+  });
+
+  it("refuses features of the wrong type", async () => {
+    const error = await failure(admin.services.create(valid({ features: 5 as never })));
+    expect(error.code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("services: admin writes", () => {
+  it("requires an admin token for create, update and delete", async () => {
+    for (const caller of [h.caller(), h.caller({ token: "garbage" })]) {
+      expect((await failure(caller.services.create(valid()))).code).toBe("UNAUTHORIZED");
+      expect((await failure(caller.services.update({ id: 1, data: valid() }))).code).toBe("UNAUTHORIZED");
+      expect((await failure(caller.services.delete({ id: 1 }))).code).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("updates every field and answers NOT_FOUND for an unknown id", async () => {
+    const created = await admin.services.create(valid());
+    const updated = await admin.services.update({
+      id: created.id,
+      data: valid({
+        title: "Event",
+        price: "799.5",
+        category: "event",
+        features: "Two shooters",
+        icon: "🎉",
+      }),
+    });
+    expect(updated).toMatchObject({
+      id: created.id,
+      title: "Event",
+      price: 799.5,
+      category: "event",
+      features: ["Two shooters"],
+      icon: "🎉",
+      created_at: created.created_at,
+    });
+    const missing = await failure(admin.services.update({ id: 999_999, data: valid() }));
+    expect(missing.code).toBe("NOT_FOUND");
+    expect(missing.message).toBe(m.notFound);
+  });
+
+  it("deletes a service but keeps its bookings, whose service becomes null", async () => {
+    const service = await admin.services.create(valid({ title: "Doomed" }));
+    const booking = await h.deps.db.booking.create({
+      data: {
+        name: "Ann",
+        email: "ann@example.com",
+        phone: "555",
+        serviceId: service.id,
+        date: "2099-01-01",
+        time: "09:00",
+        slotKey: "2099-01-01 09:00",
+      },
+    });
+    expect(await admin.services.delete({ id: service.id })).toEqual({ id: service.id });
+    expect((await failure(h.caller().services.get({ id: service.id }))).code).toBe("NOT_FOUND");
+    const kept = await h.deps.db.booking.findUnique({ where: { id: booking.id } });
+    expect(kept).toMatchObject({ id: booking.id, serviceId: null, name: "Ann" });
+    const again = await failure(admin.services.delete({ id: service.id }));
+    expect(again.code).toBe("NOT_FOUND");
+    expect(again.message).toBe(m.notFound);
+  });
+
+  it("marks an uploaded service image as referenced so the clean-up keeps it", async () => {
+    const id = "0b7c3f0e-1d2a-4c1b-9a55-3e1f2d4c5b6a";
+    await h.deps.db.upload.create({
+      data: {
+        id,
+        purpose: "service_image",
+        kind: "image",
+        mimeType: "image/webp",
+        extension: "webp",
+        size: 10,
+        originalName: "a.png",
+        storageKey: `media/${id}.webp`,
+      },
+    });
+    await admin.services.create(valid({ image: `/uploads/media/${id}.webp` }));
+    const upload = await h.deps.db.upload.findUniqueOrThrow({ where: { id } });
+    expect(upload.attachedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,78 @@
+import type { ServiceModel } from "@studio/db";
+import {
+  MESSAGES,
+  SERVICE_CATEGORIES,
+  type ServiceCategory,
+  type ServiceDto,
+  type ZServiceInput,
+} from "@studio/validators";
+import type { z } from "zod";
+import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { markMediaReferenced } from "./uploads/cleanup";
+
+type ServiceData = z.output<typeof ZServiceInput>;
+
+export function toServiceDto(row: ServiceModel): ServiceDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: oneOf(SERVICE_CATEGORIES, row.category, "photography"),
+    price: row.priceCents / 100,
+    duration: row.duration,
+    features: toTextList(row.features),
+    image: row.image,
+    icon: row.icon,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toRow(data: ServiceData) {
+  const { price, ...rest } = data;
+  return { ...rest, priceCents: Math.round(price * 100) };
+}
+
+const ORDER = { id: "asc" } as const;
+
+export async function listServices(deps: DomainDeps): Promise<ServiceDto[]> {
+  const rows = await deps.db.service.findMany({ orderBy: ORDER });
+  return rows.map(toServiceDto);
+}
+
+export async function listServicesByCategory(
+  deps: DomainDeps,
+  input: { category: ServiceCategory },
+): Promise<ServiceDto[]> {
+  const rows = await deps.db.service.findMany({ where: { category: input.category }, orderBy: ORDER });
+  return rows.map(toServiceDto);
+}
+
+export async function getService(deps: DomainDeps, input: { id: number }): Promise<ServiceDto> {
+  const row = await deps.db.service.findUnique({ where: { id: input.id } });
+  if (!row) throw notFound(MESSAGES.service.notFound);
+  return toServiceDto(row);
+}
+
+export async function createService(deps: DomainDeps, input: ServiceData): Promise<ServiceDto> {
+  const row = await deps.db.service.create({ data: { ...toRow(input), createdAt: deps.now() } });
+  await markMediaReferenced(deps, [row.image]);
+  return toServiceDto(row);
+}
+
+export async function updateService(
+  deps: DomainDeps,
+  input: { id: number; data: ServiceData },
+): Promise<ServiceDto> {
+  const row = await orNotFound(
+    deps.db.service.update({ where: { id: input.id }, data: toRow(input.data) }),
+    MESSAGES.service.notFound,
+  );
+  await markMediaReferenced(deps, [row.image]);
+  return toServiceDto(row);
+}
+
+/** Bookings of the service stay; their service_id becomes null (foreign key ON DELETE SET NULL). */
+export async function deleteService(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
+  await orNotFound(deps.db.service.delete({ where: { id: input.id } }), MESSAGES.service.notFound);
+  return { id: input.id };
+}
