@@ -29,6 +29,12 @@ describe("health and headers", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("gives stored files a sandboxed CSP", async () => {
+    const res = await t.app.request("/uploads/media/00000000-0000-4000-8000-000000000000.png");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+
   it("sends HSTS only over HTTPS", async () => {
     const res = await t.app.request("https://studio.example/health");
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");

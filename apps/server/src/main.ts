@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { buildDeps } from "./deps";
 import { loadEnv, resolveFromRoot } from "./env";
 import { createLogger } from "./logger";
+import { startUploadCleanup } from "./upload-cleanup";
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -29,6 +30,8 @@ const app = createApp(buildDeps(env, database), {
   rateLimit: env.RATE_LIMIT,
 });
 
+startUploadCleanup(buildDeps(env, database), logger); // hourly; stops itself on SIGTERM/SIGINT
+
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   logger.info("server listening", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,
@@ -37,6 +40,8 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
 });
 
 let shuttingDown = false;
+// Once shutting down, every response says "Connection: close", so busy keep-alive clients move off and close() can finish.
+server.prependListener("request", (_req, res) => shuttingDown && res.setHeader("Connection", "close"));
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;

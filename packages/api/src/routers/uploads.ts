@@ -1,3 +1,69 @@
-import { router } from "../trpc";
+/**
+ * Uploads are multipart HTTP bodies, so the REST layer (apps/server/src/rest/upload.ts) hands the raw body
+ * stream to these procedures through createCaller. Over /trpc a stream cannot be sent (JSON has none), so
+ * these procedures answer 400 there: the only way in is the multipart endpoint.
+ */
+import { z } from "zod";
+import { cleanupUploads } from "../domain/uploads/cleanup";
+import { storeUpload, type UploadPurpose } from "../domain/uploads/store";
+import { adminProcedure, publicProcedure, router } from "../trpc";
 
-export const uploadsRouter = router({});
+const isBodyStream = (value: unknown): value is ReadableStream<Uint8Array> =>
+  typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+
+const ZUploadRequest = z.object({
+  body: z.custom<ReadableStream<Uint8Array>>(isBodyStream, "Expected a request body stream").nullable(),
+  contentType: z.string().max(1000).nullable(),
+  contentLength: z.number().int().nonnegative().nullable(),
+});
+
+const ZKind = z.enum(["image", "video", "document"]);
+
+export const ZBookingProofUpload = z.object({
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  kind: ZKind,
+  mime_type: z.string(),
+});
+
+export const ZMediaUpload = z.object({
+  url: z.string(),
+  kind: ZKind,
+  mime_type: z.string(),
+  variants: z.array(z.object({ width: z.number().int().positive(), url: z.string() })),
+});
+
+const media = (purpose: UploadPurpose) =>
+  adminProcedure
+    .input(ZUploadRequest)
+    .output(ZMediaUpload)
+    .mutation(async ({ ctx, input }) => {
+      const stored = await storeUpload(ctx, purpose, input);
+      return { url: stored.url, kind: stored.kind, mime_type: stored.mimeType, variants: stored.variants };
+    });
+
+export const uploadsRouter = router({
+  /** Public: the booking form's optional proof file (images and documents, private). */
+  bookingProof: publicProcedure
+    .input(ZUploadRequest)
+    .output(ZBookingProofUpload)
+    .mutation(async ({ ctx, input }) => {
+      const stored = await storeUpload(ctx, "booking_proof", input);
+      return {
+        url: stored.url,
+        name: stored.originalName,
+        size: stored.size,
+        kind: stored.kind,
+        mime_type: stored.mimeType,
+      };
+    }),
+  /** Admin: a service image (public, with WebP variants). */
+  serviceImage: media("service_image"),
+  /** Admin: a portfolio image or video (public). */
+  portfolioMedia: media("portfolio_media"),
+  /** Admin: run the clean-up of uploads nobody attached within 24 h now (it also runs periodically). */
+  cleanup: adminProcedure
+    .output(z.object({ removed: z.number(), attached: z.number(), tempFilesRemoved: z.number() }))
+    .mutation(({ ctx }) => cleanupUploads(ctx)),
+});

@@ -7,7 +7,14 @@ import type { Readable } from "node:stream";
 export type UploadStorage = {
   /** Moves a finished temporary file into storage under `key`. */
   putFile: (key: string, tempFile: string) => Promise<void>;
-  read: (key: string) => Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The stored bytes (all of them, or the inclusive byte `range`), with the whole file's size;
+   * null when there is no such file.
+   */
+  read: (
+    key: string,
+    range?: { start: number; end: number },
+  ) => Promise<{ stream: Readable; size: number } | null>;
   remove: (key: string) => Promise<void>;
   /** A directory for temporary files on the same filesystem (so putFile is a rename). */
   tempDir: string;
@@ -28,12 +35,13 @@ export function createDiskStorage(root: string): UploadStorage {
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempFile, target);
     },
-    async read(key) {
+    async read(key, range) {
       try {
         const file = resolveKey(key);
         const info = await stat(file);
         if (!info.isFile()) return null;
-        return { stream: createReadStream(file), size: info.size };
+        if (range && (range.start < 0 || range.end < range.start || range.end >= info.size)) return null;
+        return { stream: createReadStream(file, range ?? {}), size: info.size };
       } catch {
         return null;
       }

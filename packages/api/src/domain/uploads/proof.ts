@@ -22,12 +22,12 @@ export async function claimBookingProof(
 ): Promise<{ uploadId: string; image: string } | null> {
   if (!image) return null;
   const parsed = parseUploadUrl(image);
-  if (!parsed || parsed.visibility !== "private" || parsed.width !== null) throw invalidProof();
+  if (parsed?.visibility !== "private" || parsed.width !== null) throw invalidProof();
   const upload = await tx.upload.findUnique({
     where: { id: parsed.id },
     include: { booking: { select: { id: true } } },
   });
-  if (!upload || upload.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key)
+  if (upload?.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key)
     throw invalidProof();
   await tx.upload.update({ where: { id: upload.id }, data: { attachedAt: now } });
   return { uploadId: upload.id, image: `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}` };
@@ -37,6 +37,6 @@ export async function claimBookingProof(
 export function proofLink(config: ApiConfig, image: string | null, now: Date): string | null {
   if (!image) return null;
   const parsed = parseUploadUrl(image);
-  if (!parsed || parsed.visibility !== "private") return image;
+  if (parsed?.visibility !== "private") return image;
   return signPrivateUrl(config, `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}`, now);
 }

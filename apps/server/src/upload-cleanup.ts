@@ -1,0 +1,52 @@
+/**
+ * Runs the clean-up of unattached uploads (older than 24 h) shortly after start and then every hour. Timers are
+ * unref'd so they never keep the process alive; SIGTERM/SIGINT stop them before the database closes.
+ */
+import { type ApiDeps, cleanupUploads } from "@studio/api";
+import type { Logger } from "./logger";
+
+export type CleanupSchedule = { stop: () => void; runNow: () => Promise<void> };
+
+export function startUploadCleanup(
+  deps: ApiDeps,
+  logger: Logger,
+  options: { firstRunMs?: number; intervalMs?: number; stopOnSignals?: boolean } = {},
+): CleanupSchedule {
+  const { firstRunMs = 60_000, intervalMs = 3600_000, stopOnSignals = true } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const runNow = () => {
+    running ??= cleanupUploads(deps)
+      .then((result) => {
+        if (result.removed || result.attached || result.tempFilesRemoved)
+          logger.info("upload clean-up", { ...result });
+      })
+      .catch((error: unknown) => {
+        logger.warn("upload clean-up failed; will retry", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const first = setTimeout(() => {
+    if (!stopped) void runNow();
+  }, firstRunMs);
+  const every = setInterval(() => {
+    if (!stopped) void runNow();
+  }, intervalMs);
+  first.unref();
+  every.unref();
+  const stop = () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(every);
+  };
+  if (stopOnSignals) {
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  }
+  return { stop, runNow };
+}

@@ -1,0 +1,94 @@
+/**
+ * Which stored file a /uploads/… path names, and how it may be served. Public media are found by name alone
+ * (no database read per image); private booking proofs need a valid, unexpired signature first, and then
+ * their Upload row (for the type and the original name).
+ */
+import type { Db } from "@studio/db";
+import type { ApiConfig } from "../../config";
+import { parseUploadUrl, verifyPrivateUrl } from "./links";
+import { kindOfExtension, MIME_BY_EXTENSION, type MediaKind } from "./sniff";
+
+export type ServeDeps = { db: Db; config: ApiConfig; now: () => Date };
+
+export type StoredFileLookup =
+  | { status: "not_found" }
+  | { status: "forbidden" }
+  | {
+      status: "ok";
+      key: string;
+      visibility: "public" | "private";
+      kind: MediaKind;
+      /** Content-Type to send (text gets its charset). */
+      contentType: string;
+      /** Documents are downloaded, never rendered by the browser. */
+      disposition: "inline" | "attachment";
+      /** Name offered for a download. */
+      fileName: string;
+    };
+
+function contentTypeOf(mimeType: string): string {
+  return mimeType === "text/plain" ? "text/plain; charset=utf-8" : mimeType;
+}
+
+/** Resolves a request path (e.g. "/uploads/media/<uuid>.jpg") and its query to a servable stored file. */
+export async function lookupStoredFile(
+  deps: ServeDeps,
+  pathname: string,
+  query: { expires?: string; sig?: string },
+): Promise<StoredFileLookup> {
+  const parsed = parseUploadUrl(pathname);
+  // The path must be exactly the canonical one: no dot segments, encodings or extra slashes.
+  if (!parsed || pathname !== `/uploads/${parsed.key}`) return { status: "not_found" };
+  const kind = kindOfExtension(parsed.ext);
+  if (!kind) return { status: "not_found" };
+
+  if (parsed.visibility === "public") {
+    if (parsed.width !== null && parsed.ext !== "webp") return { status: "not_found" };
+    const mime = MIME_BY_EXTENSION[parsed.ext]!;
+    return {
+      status: "ok",
+      key: parsed.key,
+      visibility: "public",
+      kind,
+      contentType: contentTypeOf(mime),
+      disposition: kind === "document" ? "attachment" : "inline",
+      fileName: parsed.key.slice("media/".length),
+    };
+  }
+
+  if (parsed.width !== null) return { status: "not_found" };
+  if (!verifyPrivateUrl(deps.config, pathname, query.expires, query.sig, deps.now())) {
+    return { status: "forbidden" };
+  }
+  const upload = await deps.db.upload.findUnique({
+    where: { id: parsed.id },
+    select: { purpose: true, storageKey: true, mimeType: true, kind: true, originalName: true },
+  });
+  if (upload?.purpose !== "booking_proof" || upload.storageKey !== parsed.key) {
+    return { status: "not_found" };
+  }
+  return {
+    status: "ok",
+    key: parsed.key,
+    visibility: "private",
+    kind: upload.kind,
+    contentType: contentTypeOf(upload.mimeType),
+    disposition: upload.kind === "document" ? "attachment" : "inline",
+    fileName: withExtension(upload.originalName, parsed.ext),
+  };
+}
+
+/** The download name ends in the real extension ("notes.html" stored as text downloads as "notes.html.txt"). */
+function withExtension(name: string, ext: string): string {
+  return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…` with an ASCII fallback that cannot break the header. */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
