@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
+import { serializeSqliteAdapter } from "./sqlite-serial";
 
 /** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
 export type Db = PrismaClient;
@@ -35,7 +36,7 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   ]);
   const file = sqlitePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
-  const adapter = new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 });
+  const adapter = serializeSqliteAdapter(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 }));
   const prisma = new SqliteClient({ adapter });
   await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
