@@ -1,4 +1,148 @@
-import { Hono } from "hono";
-import type { RestEnv } from "./respond";
+import {
+  type BookingCreateInput,
+  type BookingDto,
+  type BookingStatus,
+  LEGACY_SERVICE_SLUG_IDS,
+  MESSAGES,
+} from "@studio/validators";
+import { type Context, Hono } from "hono";
+import { readJson, type RestEnv } from "./respond";
 
-export const bookingsRoutes = new Hono<RestEnv>();
+/** Rows per database round trip while streaming the whole list. */
+const STREAM_CHUNK = 500;
+
+/** Strings from the request; the procedures validate them (the casts only satisfy the compiler). */
+type Filter = { status?: BookingStatus; search?: string };
+
+/** "" and "all" (the admin page's "All Status") mean no status filter. */
+function statusParam(value: string | undefined): BookingStatus | undefined {
+  return value === undefined || value === "" || value === "all" ? undefined : (value as BookingStatus);
+}
+
+/**
+ * Legacy clients send a service slug instead of service_id (specification, section 7 notes). The slug is
+ * only used when service_id is absent; unknown slugs leave it absent, so validation says "Please select a
+ * service".
+ */
+function withLegacyService(body: Record<string, unknown>): Record<string, unknown> {
+  const { service, ...rest } = body;
+  const hasId = rest.service_id !== undefined && rest.service_id !== null && rest.service_id !== "";
+  if (hasId || typeof service !== "string") return rest;
+  const slug = service.trim().toLowerCase();
+  return Object.hasOwn(LEGACY_SERVICE_SLUG_IDS, slug)
+    ? { ...rest, service_id: LEGACY_SERVICE_SLUG_IDS[slug] }
+    : rest;
+}
+
+/**
+ * A list endpoint: with limit, offset or cursor one page (plus total and next_cursor); without them the
+ * whole filtered list, streamed. The first chunk is fetched before the response starts, so a missing token
+ * or a bad filter still answers with a proper 401/400.
+ */
+async function listResponse(c: Context<RestEnv>, filter: Filter): Promise<Response> {
+  const q = c.req.query();
+  const caller = c.var.caller;
+  if (q.limit !== undefined || q.offset !== undefined || q.cursor !== undefined) {
+    const page = await caller.bookings.list({
+      ...filter,
+      limit: q.limit,
+      offset: q.offset,
+      cursor: q.cursor,
+    });
+    return c.json({ success: true, data: page.items, total: page.total, next_cursor: page.nextCursor });
+  }
+  const chunk = (cursor: number | null) =>
+    caller.bookings.listChunk({ ...filter, cursor, limit: STREAM_CHUNK });
+  const first = await chunk(null);
+  return c.body(streamJsonList(first, chunk), 200, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+}
+
+type Chunk = { items: BookingDto[]; nextCursor: number | null };
+
+/**
+ * `{"success":true,"data":[…]}` written chunk by chunk. Pull-based: the next chunk is read from the database
+ * only when the client has taken the previous one, so memory stays flat however long the list is.
+ */
+function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<Chunk>) {
+  const encoder = new TextEncoder();
+  let pending: Chunk | null = first;
+  let cursor: number | null = null;
+  let wroteRow = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('{"success":true,"data":['));
+    },
+    async pull(controller) {
+      const page = pending ?? (await next(cursor));
+      pending = null;
+      let text = "";
+      for (const item of page.items) {
+        text += (wroteRow ? "," : "") + JSON.stringify(item);
+        wroteRow = true;
+      }
+      if (page.nextCursor === null) {
+        controller.enqueue(encoder.encode(`${text}]}`));
+        controller.close();
+        return;
+      }
+      cursor = page.nextCursor;
+      if (text) controller.enqueue(encoder.encode(text));
+    },
+  });
+}
+
+/**
+ * Section 7 booking calls. Every call except POST / needs the admin bearer token (the router enforces it).
+ * Static paths come before /:id.
+ */
+export const bookingsRoutes = new Hono<RestEnv>()
+  .post("/", async (c) => {
+    const body = withLegacyService(await readJson(c));
+    const result = await c.var.caller.bookings.create(body as BookingCreateInput);
+    // A replay (same Idempotency-Key) answers 200 with the first booking instead of creating another.
+    return c.json(
+      { success: true, message: result.message, data: result.booking },
+      result.replayed ? 200 : 201,
+    );
+  })
+  .get("/", (c) =>
+    listResponse(c, { status: statusParam(c.req.query("status")), search: c.req.query("search") }),
+  )
+  .get("/stats", async (c) => c.json({ success: true, data: await c.var.caller.bookings.stats() }))
+  .get("/status/:status", (c) =>
+    listResponse(c, { status: c.req.param("status") as BookingStatus, search: c.req.query("search") }),
+  )
+  // There are no customer accounts: "my bookings" is the admin's view, i.e. the same list as GET /.
+  .get("/user/bookings", (c) =>
+    listResponse(c, { status: statusParam(c.req.query("status")), search: c.req.query("search") }),
+  )
+  .get("/:id", async (c) =>
+    c.json({ success: true, data: await c.var.caller.bookings.get({ id: c.req.param("id") }) }),
+  )
+  .put("/:id", async (c) => {
+    const { status } = await readJson(c);
+    const data = await c.var.caller.bookings.setStatus({
+      id: c.req.param("id"),
+      status: status as BookingStatus,
+    });
+    return c.json({ success: true, message: MESSAGES.booking.statusUpdated, data });
+  })
+  .patch("/:id/status", async (c) => {
+    const { status } = await readJson(c);
+    const data = await c.var.caller.bookings.setStatus({
+      id: c.req.param("id"),
+      status: status as BookingStatus,
+    });
+    return c.json({ success: true, message: MESSAGES.booking.statusUpdated, data });
+  })
+  .patch("/:id/confirm", async (c) => {
+    const data = await c.var.caller.bookings.confirm({ id: c.req.param("id") });
+    return c.json({ success: true, message: MESSAGES.booking.confirmed, data });
+  })
+  .delete("/:id", async (c) => {
+    const data = await c.var.caller.bookings.delete({ id: c.req.param("id") });
+    return c.json({ success: true, message: MESSAGES.booking.deleted, data });
+  });

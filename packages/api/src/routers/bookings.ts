@@ -1,3 +1,78 @@
-import { router } from "../trpc";
+import {
+  ZAvailability,
+  ZAvailabilityInput,
+  ZBookingChunkInput,
+  ZBookingChunkResult,
+  ZBookingCreateInput,
+  ZBookingCreateResult,
+  ZBookingCsv,
+  ZBookingDto,
+  ZBookingExportInput,
+  ZBookingListPageInput,
+  ZBookingListResult,
+  ZBookingStats,
+  ZBookingStatusChange,
+  ZId,
+} from "@studio/validators";
+import {
+  adminImage,
+  bookingAvailability,
+  bookingStats,
+  confirmBooking,
+  createBooking,
+  deleteBooking,
+  exportBookingsCsv,
+  getBooking,
+  listBookings,
+  plainImage,
+  setBookingStatus,
+} from "../domain/bookings";
+import { adminProcedure, publicProcedure, router } from "../trpc";
 
-export const bookingsRouter = router({});
+export const bookingsRouter = router({
+  /** The public booking dialog; the visitor sees their own proof path, not a signed link. */
+  create: publicProcedure
+    .input(ZBookingCreateInput)
+    .output(ZBookingCreateResult)
+    .mutation(({ ctx, input }) => createBooking(ctx, input, plainImage)),
+  availability: publicProcedure
+    .input(ZAvailabilityInput)
+    .output(ZAvailability)
+    .query(({ ctx, input }) => bookingAvailability(ctx, input.date)),
+
+  /** The admin "Create New Booking" dialog: the same rules as the public dialog. */
+  adminCreate: adminProcedure
+    .input(ZBookingCreateInput)
+    .output(ZBookingCreateResult)
+    .mutation(({ ctx, input }) => createBooking(ctx, input, adminImage(ctx))),
+  list: adminProcedure
+    .input(ZBookingListPageInput)
+    .output(ZBookingListResult)
+    .query(({ ctx, input }) => listBookings(ctx, input, adminImage(ctx))),
+  /** Pages of the full list for streaming; no total count per page. */
+  listChunk: adminProcedure
+    .input(ZBookingChunkInput)
+    .output(ZBookingChunkResult)
+    .query(async ({ ctx, input }) => {
+      const page = await listBookings(ctx, { ...input, withTotal: false }, adminImage(ctx));
+      return { items: page.items, nextCursor: page.nextCursor };
+    }),
+  get: adminProcedure
+    .input(ZId)
+    .output(ZBookingDto)
+    .query(({ ctx, input }) => getBooking(ctx, input.id, adminImage(ctx))),
+  stats: adminProcedure.output(ZBookingStats).query(({ ctx }) => bookingStats(ctx)),
+  setStatus: adminProcedure
+    .input(ZBookingStatusChange)
+    .output(ZBookingDto)
+    .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status, adminImage(ctx))),
+  confirm: adminProcedure
+    .input(ZId)
+    .output(ZBookingDto)
+    .mutation(({ ctx, input }) => confirmBooking(ctx, input.id, adminImage(ctx))),
+  delete: adminProcedure.input(ZId).mutation(({ ctx, input }) => deleteBooking(ctx, input.id)),
+  exportCsv: adminProcedure
+    .input(ZBookingExportInput)
+    .output(ZBookingCsv)
+    .query(({ ctx, input }) => exportBookingsCsv(ctx, input)),
+});

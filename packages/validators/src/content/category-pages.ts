@@ -87,11 +87,31 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
         description: "A natural-light portrait series by the lake.",
         image: "/media/portrait.jpg",
       },
-      { title: "Harbour Wedding", description: "A wedding day told in candid frames.", image: "/media/event.jpg" },
-      { title: "Studio Product Line", description: "Sixty products shot in a single day.", image: "/media/product.jpg" },
-      { title: "Monsoon Editorial", description: "Fashion in the first rains of the season.", image: "/media/fashion.jpg" },
-      { title: "Villa at Dusk", description: "Twilight real-estate photography.", image: "/media/real-estate.jpg" },
-      { title: "People of the Firm", description: "Portraits for an annual report.", image: "/media/corporate.jpg" },
+      {
+        title: "Harbour Wedding",
+        description: "A wedding day told in candid frames.",
+        image: "/media/event.jpg",
+      },
+      {
+        title: "Studio Product Line",
+        description: "Sixty products shot in a single day.",
+        image: "/media/product.jpg",
+      },
+      {
+        title: "Monsoon Editorial",
+        description: "Fashion in the first rains of the season.",
+        image: "/media/fashion.jpg",
+      },
+      {
+        title: "Villa at Dusk",
+        description: "Twilight real-estate photography.",
+        image: "/media/real-estate.jpg",
+      },
+      {
+        title: "People of the Firm",
+        description: "Portraits for an annual report.",
+        image: "/media/corporate.jpg",
+      },
     ],
   },
   videography: {
@@ -174,11 +194,31 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
       },
     ],
     portfolio: [
-      { title: "Night Market", description: "A short documentary about a city after dark.", image: "/media/documentary.jpg" },
-      { title: "Live Session", description: "A four-camera live recording of a jazz quartet.", image: "/media/concert.jpg" },
-      { title: "Founders' Film", description: "A company story in three minutes.", image: "/media/corporate.jpg" },
-      { title: "Harbour Wedding", description: "A two-day wedding highlight film.", image: "/media/event.jpg" },
-      { title: "Launch Day", description: "A product film for a hardware start-up.", image: "/media/product.jpg" },
+      {
+        title: "Night Market",
+        description: "A short documentary about a city after dark.",
+        image: "/media/documentary.jpg",
+      },
+      {
+        title: "Live Session",
+        description: "A four-camera live recording of a jazz quartet.",
+        image: "/media/concert.jpg",
+      },
+      {
+        title: "Founders' Film",
+        description: "A company story in three minutes.",
+        image: "/media/corporate.jpg",
+      },
+      {
+        title: "Harbour Wedding",
+        description: "A two-day wedding highlight film.",
+        image: "/media/event.jpg",
+      },
+      {
+        title: "Launch Day",
+        description: "A product film for a hardware start-up.",
+        image: "/media/product.jpg",
+      },
       { title: "On Set", description: "Behind the scenes of a music video.", image: "/media/film-set.jpg" },
     ],
   },
@@ -244,10 +284,22 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
       },
     ],
     portfolio: [
-      { title: "The Long Road", description: "An independent feature shot over 24 days.", image: "/media/film-set.jpg" },
-      { title: "Monsoon", description: "A short film about the first rain.", image: "/media/documentary.jpg" },
+      {
+        title: "The Long Road",
+        description: "An independent feature shot over 24 days.",
+        image: "/media/film-set.jpg",
+      },
+      {
+        title: "Monsoon",
+        description: "A short film about the first rain.",
+        image: "/media/documentary.jpg",
+      },
       { title: "Drive", description: "A car commercial shot at dawn.", image: "/media/commercial.jpg" },
-      { title: "Night Shift", description: "A thriller short lit with practicals only.", image: "/media/corporate.jpg" },
+      {
+        title: "Night Shift",
+        description: "A thriller short lit with practicals only.",
+        image: "/media/corporate.jpg",
+      },
       { title: "Stage Lights", description: "A concert film on three cameras.", image: "/media/concert.jpg" },
       { title: "Glass City", description: "Plates shot for a VFX-heavy short.", image: "/media/vfx.jpg" },
     ],
@@ -329,11 +381,31 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     ],
     portfolio: [
       { title: "Coastline", description: "A sunrise flight along the coast.", image: "/media/aerial.jpg" },
-      { title: "Tower Build", description: "Twelve months of construction from above.", image: "/media/construction.jpg" },
-      { title: "Harvest", description: "Fields mapped at the end of the season.", image: "/media/fields.jpg" },
-      { title: "Villa Fly-over", description: "A one-take aerial tour of a hillside villa.", image: "/media/real-estate.jpg" },
-      { title: "Festival Nights", description: "Aerial views of a three-day festival.", image: "/media/concert.jpg" },
-      { title: "City Lights", description: "A night flight over the skyline.", image: "/media/corporate.jpg" },
+      {
+        title: "Tower Build",
+        description: "Twelve months of construction from above.",
+        image: "/media/construction.jpg",
+      },
+      {
+        title: "Harvest",
+        description: "Fields mapped at the end of the season.",
+        image: "/media/fields.jpg",
+      },
+      {
+        title: "Villa Fly-over",
+        description: "A one-take aerial tour of a hillside villa.",
+        image: "/media/real-estate.jpg",
+      },
+      {
+        title: "Festival Nights",
+        description: "Aerial views of a three-day festival.",
+        image: "/media/concert.jpg",
+      },
+      {
+        title: "City Lights",
+        description: "A night flight over the skyline.",
+        image: "/media/corporate.jpg",
+      },
     ],
   },
   "vfx-post": {
@@ -414,10 +486,26 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     portfolio: [
       { title: "City of Glass", description: "Set extensions for a sci-fi short.", image: "/media/vfx.jpg" },
       { title: "Grade Reel", description: "Before and after colour work.", image: "/media/edit-suite.jpg" },
-      { title: "Launch Titles", description: "Motion graphics for a product launch.", image: "/media/vfx.jpg" },
-      { title: "The Long Road", description: "Edit and grade of an independent feature.", image: "/media/film-set.jpg" },
-      { title: "Drive", description: "Clean-up and grade for a car commercial.", image: "/media/commercial.jpg" },
-      { title: "Night Market", description: "Sound design for a documentary.", image: "/media/documentary.jpg" },
+      {
+        title: "Launch Titles",
+        description: "Motion graphics for a product launch.",
+        image: "/media/vfx.jpg",
+      },
+      {
+        title: "The Long Road",
+        description: "Edit and grade of an independent feature.",
+        image: "/media/film-set.jpg",
+      },
+      {
+        title: "Drive",
+        description: "Clean-up and grade for a car commercial.",
+        image: "/media/commercial.jpg",
+      },
+      {
+        title: "Night Market",
+        description: "Sound design for a documentary.",
+        image: "/media/documentary.jpg",
+      },
     ],
   },
   commercial: {
@@ -436,7 +524,11 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
         description: "Creative, production and delivery in one team.",
       },
       { icon: "📊", title: "Made to perform", description: "Cut-downs for every platform and aspect ratio." },
-      { icon: "🤝", title: "Agency friendly", description: "We slot into your process, brand book and timelines." },
+      {
+        icon: "🤝",
+        title: "Agency friendly",
+        description: "We slot into your process, brand book and timelines.",
+      },
       {
         icon: "🧾",
         title: "Transparent budgets",
@@ -494,10 +586,26 @@ export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
     portfolio: [
       { title: "Morning Ritual", description: "A coffee brand TV spot.", image: "/media/commercial.jpg" },
       { title: "Unboxed", description: "A product launch film.", image: "/media/product.jpg" },
-      { title: "We Build", description: "A brand film for an engineering firm.", image: "/media/corporate.jpg" },
-      { title: "Rain Check", description: "A social campaign for a fashion label.", image: "/media/fashion.jpg" },
-      { title: "Home Stretch", description: "Property ads for a developer.", image: "/media/real-estate.jpg" },
-      { title: "How It Works", description: "An animated explainer for a fintech app.", image: "/media/vfx.jpg" },
+      {
+        title: "We Build",
+        description: "A brand film for an engineering firm.",
+        image: "/media/corporate.jpg",
+      },
+      {
+        title: "Rain Check",
+        description: "A social campaign for a fashion label.",
+        image: "/media/fashion.jpg",
+      },
+      {
+        title: "Home Stretch",
+        description: "Property ads for a developer.",
+        image: "/media/real-estate.jpg",
+      },
+      {
+        title: "How It Works",
+        description: "An animated explainer for a fintech app.",
+        image: "/media/vfx.jpg",
+      },
     ],
   },
 };

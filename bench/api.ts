@@ -1,0 +1,413 @@
+/**
+ * `pnpm bench`: API throughput and latency on loopback, printed and never asserted.
+ *
+ * Seeds a fresh SQLite database (and a fresh PostgreSQL database when BENCH_DATABASE_URL is set) with
+ * 100,000 bookings, 1,000 feedback, 50 services and 200 portfolio items, starts the real server on it
+ * (RATE_LIMIT=off, a random port on 127.0.0.1), and measures each endpoint with autocannon for
+ * BENCH_DURATION seconds (default 10). A bare Hono server in its own process is the ceiling.
+ *
+ * Targets (issue 3): public reads >= 50% of the bare req/s; stats <= 10 ms; admin list page p99 <= 50 ms;
+ * the full list streamed with flat memory.
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createDatabase, migrate, REPO_ROOT } from "@studio/db";
+import { TIME_SLOTS } from "@studio/validators";
+import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
+import { BENCH_SIZES, seedBench } from "./api-seed";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HOST = "127.0.0.1";
+
+type Row = {
+  name: string;
+  result: CannonResult;
+  connections: number;
+  /** Server CPU time per request (ms): what a request costs, whatever else runs on the machine. */
+  cpuPerRequest: number;
+  target?: string;
+  verdict?: string;
+};
+
+function log(message: string) {
+  process.stdout.write(`${message}\n`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Node with tsx as a loader: one process, so its pid is the server's (for /proc/<pid>/status). */
+function startNode(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function memoryKb(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: field("VmRSS"), hwm: field("VmHWM") };
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system) the process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14 and 15 of /proc/<pid>/stat (utime, stime); the slice starts at field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Resets the peak-RSS counter (VmHWM) so the next reading is the peak of what follows; false if refused. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)}`;
+const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+
+async function runSuite(label: string, databaseUrl: string): Promise<void> {
+  // The ceiling is measured in the same conditions as the suite it is compared with.
+  log(`\n[${label}] ceiling: bare Hono`);
+  const bare = await measureBare();
+  const bareReqPerSec = bare.reqPerSec;
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-uploads-"));
+  const server = startNode("apps/server/src/main.ts", {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    HOST,
+    PORT: String(port),
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    SEED_ON_EMPTY: "false",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    UPLOAD_DIR: uploadDir,
+    WEB_DIST: path.join(uploadDir, "no-web-build"),
+  });
+  try {
+    await waitFor(`${base}/health`, server);
+    const pid = server.pid!;
+    const register = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Bench Owner", email: "bench@studio.test", password: "bench-password" }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}` };
+
+    const rows: Row[] = [];
+    const measure = async (
+      name: string,
+      options: Omit<CannonOptions, "url" | "connections" | "duration"> & { path?: string },
+      extra: {
+        connections?: number;
+        duration?: number;
+        target?: (r: CannonResult) => [string, boolean];
+      } = {},
+    ) => {
+      const connections = extra.connections ?? CONNECTIONS;
+      const cpuBefore = cpuMs(pid);
+      const result = await autocannon({
+        url: `${base}${options.path ?? ""}`,
+        connections,
+        duration: extra.duration ?? DURATION,
+        timeout: 30,
+        headers: options.headers,
+        requests: options.requests,
+      });
+      const judged = extra.target?.(result);
+      rows.push({
+        name,
+        result,
+        connections,
+        cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+        target: judged?.[0],
+        verdict: judged ? (judged[1] ? "met" : "MISSED") : undefined,
+      });
+      log(`  ${name}: ${Math.round(result.requests.average)} req/s, p99 ${ms(result.latency.p99)} ms`);
+    };
+    const publicRead = (r: CannonResult): [string, boolean] => {
+      const share = r.requests.average / bareReqPerSec;
+      return [`>= 50% of bare (${Math.round(share * 100)}%)`, share >= 0.5];
+    };
+
+    log(`\n[${label}] measuring (${DURATION} s per endpoint, ${CONNECTIONS} connections)`);
+    await measure("GET /api/services", { path: "/api/services" }, { target: publicRead });
+    await measure("GET /api/portfolio", { path: "/api/portfolio" }, { target: publicRead });
+    await measure(
+      "GET /api/feedback/approved?limit=10",
+      { path: "/api/feedback/approved?limit=10" },
+      { target: publicRead },
+    );
+    await measure("GET /api/bookings/stats (admin)", { path: "/api/bookings/stats", headers: auth });
+    await measure(
+      "  same, 1 connection (latency)",
+      { path: "/api/bookings/stats", headers: auth },
+      { connections: 1, target: (r) => [`p50 <= 10 ms`, r.latency.p50 <= 10] },
+    );
+    const listPath = `/trpc/bookings.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`;
+    await measure(
+      "tRPC bookings.list page of 50 (admin)",
+      { path: listPath, headers: auth },
+      { target: (r) => [`p99 <= 50 ms`, r.latency.p99 <= 50] },
+    );
+    await measure(
+      "  same, 1 connection (latency)",
+      { path: listPath, headers: auth },
+      { connections: 1, target: (r) => [`p99 <= 50 ms`, r.latency.p99 <= 50] },
+    );
+    const pendingPath = `/trpc/bookings.list?input=${encodeURIComponent(
+      JSON.stringify({ limit: 50, status: "pending", cursor: 50_000 }),
+    )}`;
+    await measure("tRPC bookings.list pending, deep cursor", { path: pendingPath, headers: auth });
+    const searchPath = `/trpc/bookings.list?input=${encodeURIComponent(
+      JSON.stringify({ limit: 50, search: "customer9999" }),
+    )}`;
+    await measure("tRPC bookings.list with search", { path: searchPath, headers: auth });
+
+    // Distinct slots far in the future: nine a day from 2040-01-01, so no request conflicts.
+    let n = 0;
+    const start = Date.UTC(2040, 0, 1);
+    await measure("POST /api/bookings (distinct slots)", {
+      requests: [
+        {
+          method: "POST",
+          path: "/api/bookings",
+          headers: { "Content-Type": "application/json" },
+          setupRequest: (req) => {
+            const i = n++;
+            const date = new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000)
+              .toISOString()
+              .slice(0, 10);
+            return {
+              ...req,
+              body: JSON.stringify({
+                name: `Bench ${i}`,
+                email: `bench${i}@example.test`,
+                phone: "+1 555 0100",
+                service_id: 1 + (i % BENCH_SIZES.services),
+                date,
+                time: TIME_SLOTS[i % TIME_SLOTS.length],
+                message: "Load test",
+                image: null,
+                user_id: null,
+              }),
+            };
+          },
+        },
+      ],
+    });
+
+    // The full list, streamed.
+    const peakResettable = resetPeak(pid);
+    const before = memoryKb(pid);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/bookings`, { headers: auth });
+    let bytes = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      chunks.push(Buffer.from(chunk));
+    }
+    const elapsed = performance.now() - started;
+    const after = memoryKb(pid);
+    const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: unknown[] };
+
+    printTable(label, rows, bare);
+    log(`\n  Full GET /api/bookings (streamed): HTTP ${res.status}, ${parsed.data.length} rows`);
+    log(`    time ${ms(elapsed)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+    log(
+      `    server RSS before ${mb(before.rss)}, peak during ${mb(after.hwm)} ` +
+        `(${peakResettable ? "peak reset before the request" : "peak since start"}), ` +
+        `growth ${mb(Math.max(0, after.hwm - before.rss))} for ${(bytes / 1024 / 1024).toFixed(1)} MB sent`,
+    );
+  } finally {
+    await stop(server);
+    rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(label: string, rows: Row[], bare: Bare) {
+  const header = ["endpoint", "conn", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "non-2xx", "target", ""];
+  const lines = [
+    [
+      "bare Hono (ceiling, own process)",
+      String(CONNECTIONS),
+      String(Math.round(bare.reqPerSec)),
+      ms(bare.p50),
+      ms(bare.p99),
+      bare.cpuPerRequest.toFixed(2),
+      "",
+      "",
+      "",
+    ],
+    ...rows.map((r) => [
+      r.name,
+      String(r.connections),
+      String(Math.round(r.result.requests.average)),
+      ms(r.result.latency.p50),
+      ms(r.result.latency.p99),
+      r.cpuPerRequest.toFixed(2),
+      String(r.result.non2xx + r.result.errors + r.result.timeouts),
+      r.target ?? "",
+      r.verdict ?? "",
+    ]),
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  log(`\n[${label}] ${BENCH_SIZES.bookings.toLocaleString("en-US")} bookings (load average ${load})`);
+  log(fmt(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) log(fmt(line));
+}
+
+type Bare = { reqPerSec: number; p50: number; p99: number; cpuPerRequest: number };
+
+async function measureBare(): Promise<Bare> {
+  const port = await freePort();
+  const bare = startNode("bench/api-bare-server.ts", { PORT: String(port) });
+  try {
+    await waitFor(`http://${HOST}:${port}/bare`, bare);
+    const cpuBefore = cpuMs(bare.pid!);
+    const result = await autocannon({
+      url: `http://${HOST}:${port}/bare`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    log(`  bare Hono: ${Math.round(result.requests.average)} req/s, p99 ${ms(result.latency.p99)} ms`);
+    return {
+      reqPerSec: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuPerRequest: (cpuMs(bare.pid!) - cpuBefore) / Math.max(1, result.requests.total),
+    };
+  } finally {
+    await stop(bare);
+  }
+}
+
+async function seeded(url: string): Promise<void> {
+  const t0 = performance.now();
+  await migrate(url);
+  const database = await createDatabase(url);
+  try {
+    await seedBench(database.prisma);
+  } finally {
+    await database.close();
+  }
+  log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function withPostgres(baseUrl: string, run: (url: string) => Promise<void>): Promise<void> {
+  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
+  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
+  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
+  const name = `studio_bench_${randomBytes(4).toString("hex")}`;
+  const adminUrl = new URL(baseUrl);
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  log(`Studio API benchmark: ${os.cpus().length} CPUs, Node ${process.version}`);
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+  try {
+    const sqliteUrl = `file:${path.join(dir, "bench.db")}`;
+    log("\n[SQLite] seeding a fresh database");
+    await seeded(sqliteUrl);
+    await runSuite("SQLite", sqliteUrl);
+  } finally {
+    for (const f of ["bench.db", "bench.db-wal", "bench.db-shm"]) {
+      if (existsSync(path.join(dir, f))) rmSync(path.join(dir, f));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    await withPostgres(pgUrl, async (url) => {
+      log("\n[PostgreSQL] seeding a fresh database");
+      await seeded(url);
+      await runSuite("PostgreSQL", url);
+    });
+  } else {
+    log("\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgresql://… to run it too)");
+  }
+  log("\nFigures are printed, never asserted.");
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

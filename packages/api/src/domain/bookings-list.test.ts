@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { BOOKING_STATUSES, type BookingStatus, MESSAGES } from "@studio/validators";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { createHarness, type Harness } from "../testing/harness";
+import { csvCell } from "./bookings";
+
+const NOW = new Date("2030-01-15T20:00:00Z");
+const PEOPLE = [
+  { name: "Alice Smith", email: "alice@example.test", phone: "+1 555 0101" },
+  { name: "Bob Jones", email: "bob.jones@example.test", phone: "555-0199" },
+  { name: "Carla ALICEA", email: "carla@studio.test", phone: "(555) 0123" },
+  { name: "Dmitri Petrov", email: "dmitri@example.test", phone: "555 0144" },
+  { name: "Eve 100% Real", email: "eve_x@example.test", phone: "555 0155" },
+];
+
+let h: Harness;
+let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
+let ids: number[]; // newest first
+let statusOf: Map<number, BookingStatus>;
+let goneServiceId: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  h.setNow(NOW);
+  admin = (await h.admin()).caller;
+  const db = h.deps.db;
+  const kept = await db.service.create({
+    data: { title: "Portrait Session", description: "d", priceCents: 100, features: [] },
+  });
+  const gone = await db.service.create({
+    data: { title: "Discontinued", description: "d", priceCents: 100, features: [] },
+  });
+  goneServiceId = gone.id;
+  const proofId = randomUUID();
+  await db.upload.create({
+    data: {
+      id: proofId,
+      purpose: "booking_proof",
+      kind: "document",
+      mimeType: "application/pdf",
+      extension: "pdf",
+      size: 10,
+      originalName: "p.pdf",
+      storageKey: `private/${proofId}.pdf`,
+      attachedAt: NOW,
+    },
+  });
+  await db.booking.createMany({
+    data: Array.from({ length: 30 }, (_, i) => {
+      const person = PEOPLE[i % PEOPLE.length]!;
+      const status = BOOKING_STATUSES[i % 4]!;
+      const date = `2030-03-${String(1 + Math.floor(i / 9)).padStart(2, "0")}`;
+      const time = `${String(9 + (i % 9)).padStart(2, "0")}:00`;
+      return {
+        ...person,
+        serviceId: i === 3 ? gone.id : kept.id,
+        date,
+        time,
+        message: i === 0 ? 'Line one, "quoted"\nline two' : null,
+        image: i === 1 ? `/uploads/private/${proofId}.pdf` : null,
+        uploadId: i === 1 ? proofId : null,
+        status,
+        slotKey: status === "cancelled" ? null : `${date} ${time}`,
+      };
+    }),
+  });
+  await db.service.delete({ where: { id: gone.id } });
+  const rows = await db.booking.findMany({ orderBy: { id: "desc" }, select: { id: true, status: true } });
+  ids = rows.map((r) => r.id);
+  statusOf = new Map(rows.map((r) => [r.id, r.status]));
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? "") : error.message;
+    return { code: error.code, message };
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("list", () => {
+  it("returns newest first with the total, 50 per page by default", async () => {
+    const page = await admin.bookings.list({});
+    expect(page.items.map((b) => b.id)).toEqual(ids);
+    expect(page.total).toBe(30);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("pages through everything with the cursor, each booking exactly once", async () => {
+    const seen: number[] = [];
+    let cursor: number | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof admin.bookings.list>> = await admin.bookings.list({
+        limit: 7,
+        cursor,
+      });
+      expect(page.total).toBe(30);
+      expect(page.items.length).toBeLessThanOrEqual(7);
+      seen.push(...page.items.map((b) => b.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor !== null);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(ids);
+  });
+
+  it("supports offset pages too", async () => {
+    const page = await admin.bookings.list({ limit: 5, offset: 10 });
+    expect(page.items.map((b) => b.id)).toEqual(ids.slice(10, 15));
+    expect(page.nextCursor).toBe(ids[14]);
+  });
+
+  it.each(BOOKING_STATUSES)("filters by status %s on the server", async (status) => {
+    const page = await admin.bookings.list({ status, limit: 200 });
+    const expected = ids.filter((id) => statusOf.get(id) === status);
+    expect(page.items.map((b) => b.id)).toEqual(expected);
+    expect(page.total).toBe(expected.length);
+  });
+
+  it.each([
+    ["a name in another case", "aLiCe", (p: (typeof PEOPLE)[number]) => /alice/i.test(p.name + p.email)],
+    ["an e-mail fragment", "BOB.JONES@", (p: (typeof PEOPLE)[number]) => p.email.startsWith("bob.jones@")],
+    ["a phone fragment", "0199", (p: (typeof PEOPLE)[number]) => p.phone.includes("0199")],
+    ["a domain", "@studio.test", (p: (typeof PEOPLE)[number]) => p.email.endsWith("@studio.test")],
+  ])("searches name, e-mail and phone for %s", async (_label, search, matches) => {
+    const page = await admin.bookings.list({ search, limit: 200 });
+    const expectedPeople = PEOPLE.filter(matches).map((p) => p.email);
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items.every((b) => expectedPeople.includes(b.email))).toBe(true);
+    expect(page.total).toBe(ids.length * (expectedPeople.length / PEOPLE.length));
+  });
+
+  it("combines search with status and pagination", async () => {
+    const all = await admin.bookings.list({ search: "alice", status: "pending", limit: 200 });
+    const first = await admin.bookings.list({ search: "alice", status: "pending", limit: 1 });
+    expect(first.total).toBe(all.total);
+    expect(first.items[0]?.id).toBe(all.items[0]?.id);
+    expect(all.items.every((b) => b.status === "pending" && /alice/i.test(b.name + b.email))).toBe(true);
+  });
+
+  it("finds nothing for an unknown text; odd characters are safe", async () => {
+    expect(await admin.bookings.list({ search: "nobody-by-this-name" })).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
+    // LIKE wildcards in a search only widen it (a superset); they never break the query.
+    for (const search of ["100%", "eve_x", '\'; DROP TABLE "Booking"; --']) {
+      const page = await admin.bookings.list({ search, limit: 200 });
+      expect(page.total).toBe(page.items.length);
+    }
+    const percent = await admin.bookings.list({ search: "100%", limit: 200 });
+    expect(percent.items.some((b) => b.name === "Eve 100% Real")).toBe(true);
+  });
+
+  it("validates limit (1..200) and status", async () => {
+    expect((await failure(admin.bookings.list({ limit: 0 }))).code).toBe("BAD_REQUEST");
+    expect((await failure(admin.bookings.list({ limit: 201 }))).message).toBe(
+      "limit must be a whole number from 1 to 200",
+    );
+    expect((await admin.bookings.list({ limit: 200 })).items).toHaveLength(30);
+    expect((await failure(admin.bookings.list({ status: "lost" as BookingStatus }))).message).toBe(
+      MESSAGES.booking.statusInvalid,
+    );
+  });
+
+  it("carries service_title, null once the service is gone", async () => {
+    const page = await admin.bookings.list({ limit: 200 });
+    const orphan = page.items.find((b) => b.id === ids[ids.length - 4]);
+    expect(orphan).toMatchObject({ service_id: null, service_title: null });
+    expect(page.items.filter((b) => b.service_title === "Portrait Session")).toHaveLength(29);
+    expect(goneServiceId).toBeGreaterThan(0);
+  });
+
+  it("hands admins a signed link for a proof and null without one", async () => {
+    const page = await admin.bookings.list({ limit: 200 });
+    const withProof = page.items.filter((b) => b.image !== null);
+    expect(withProof).toHaveLength(1);
+    expect(withProof[0]?.image).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=/);
+  });
+
+  it("listChunk serves bigger pages without a count", async () => {
+    const chunk = await admin.bookings.listChunk({ limit: 1000 });
+    expect(chunk.items.map((b) => b.id)).toEqual(ids);
+    expect(chunk.nextCursor).toBeNull();
+    expect((await failure(admin.bookings.listChunk({ limit: 1001 }))).code).toBe("BAD_REQUEST");
+    const part = await admin.bookings.listChunk({ limit: 10, cursor: ids[9] });
+    expect(part.items.map((b) => b.id)).toEqual(ids.slice(10, 20));
+  });
+});
+
+describe("CSV export", () => {
+  it("escapes cells per RFC 4180 and defuses formulas", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(42)).toBe("42");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell("+1 555 0101")).toBe("'+1 555 0101");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+  });
+
+  it("exports the filtered bookings with a header row", async () => {
+    const all = await admin.bookings.exportCsv({});
+    expect(all.filename).toBe("bookings-2030-01-15.csv");
+    const lines = all.csv.split("\r\n");
+    expect(lines[0]).toBe(
+      "id,name,email,phone,service_id,service_title,date,time,status,message,has_proof,created_at",
+    );
+    expect(lines.at(-1)).toBe("");
+    // 30 rows + header + trailing empty; one message holds an embedded newline inside quotes.
+    expect(all.csv.match(/\r\n/g)).toHaveLength(31);
+    expect(all.csv).toContain('"Line one, ""quoted""\nline two"');
+    expect(all.csv).toContain(",'+1 555 0101,");
+    expect(lines.filter((l) => l.includes(",yes,"))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(",no,"))).toHaveLength(29);
+
+    const pending = await admin.bookings.exportCsv({ status: "pending", search: "ALICE" });
+    expect(pending.filename).toBe("bookings-pending-2030-01-15.csv");
+    const rows = pending.csv.trimEnd().split("\r\n").slice(1);
+    const expected = await admin.bookings.list({ status: "pending", search: "alice", limit: 200 });
+    expect(rows.map((r) => Number(r.split(",")[0]))).toEqual(expected.items.map((b) => b.id));
+  });
+
+  it("exports a customer's formula as inert text", async () => {
+    const created = await h.caller().bookings.create({
+      name: '=HYPERLINK("http://evil.example","click")',
+      email: "formula@example.test",
+      phone: "@555",
+      service_id: (await h.deps.db.service.findFirstOrThrow()).id,
+      date: "2030-04-01",
+      time: "09:00",
+    });
+    const csv = (await admin.bookings.exportCsv({ search: "formula@" })).csv;
+    const row = csv.split("\r\n")[1];
+    expect(row).toBe(
+      `${created.booking.id},"'=HYPERLINK(""http://evil.example"",""click"")",formula@example.test,'@555,` +
+        `${created.booking.service_id},Portrait Session,2030-04-01,09:00,pending,,no,${created.booking.created_at}`,
+    );
+  });
+});

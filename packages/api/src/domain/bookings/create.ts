@@ -1,0 +1,156 @@
+import {
+  type BookingCreateResult,
+  MESSAGES,
+  todayIn,
+  type ZBookingCreateInput,
+  ZIdempotencyKey,
+} from "@studio/validators";
+import type { z } from "zod";
+import { AppError, isUniqueViolation } from "../../errors";
+import { parseUploadUrl } from "../uploads/links";
+import { claimBookingProof } from "../uploads/proof";
+import {
+  type BookingDeps,
+  type BookingRow,
+  bookingSelect,
+  type ImageView,
+  slotKeyOf,
+  toBookingDto,
+} from "./dto";
+
+export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
+
+const m = MESSAGES.booking;
+
+const slotTaken = () => new AppError("CONFLICT", m.slotTaken, { fieldErrors: { time: m.slotTaken } });
+const serviceNotFound = () =>
+  new AppError("BAD_REQUEST", m.serviceNotFound, { fieldErrors: { service_id: m.serviceNotFound } });
+const proofInvalid = () =>
+  new AppError("BAD_REQUEST", m.proofInvalid, { fieldErrors: { image: m.proofInvalid } });
+
+/** The body's key wins; otherwise the Idempotency-Key header, validated like the body field. */
+function idempotencyKeyOf(input: BookingCreateData, header: string | null | undefined): string | null {
+  if (input.idempotency_key) return input.idempotency_key;
+  if (header == null || header === "") return null;
+  const parsed = ZIdempotencyKey.safeParse(header);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? MESSAGES.common.invalidInput;
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { idempotency_key: message } });
+  }
+  return parsed.data;
+}
+
+/**
+ * A retry returns the first booking. A key reused for a different booking is refused, so a key alone never
+ * reveals somebody else's booking.
+ */
+async function replayOf(
+  deps: BookingDeps,
+  key: string,
+  input: BookingCreateData,
+  view: ImageView,
+): Promise<BookingCreateResult | null> {
+  const existing = await deps.db.booking.findUnique({
+    where: { idempotencyKey: key },
+    select: bookingSelect,
+  });
+  if (!existing) return null;
+  const same =
+    existing.email === input.email &&
+    existing.date === input.date &&
+    existing.time === input.time &&
+    existing.serviceId === input.service_id;
+  if (!same) {
+    throw new AppError("CONFLICT", m.idempotencyKeyReused, {
+      fieldErrors: { idempotency_key: m.idempotencyKeyReused },
+    });
+  }
+  return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true };
+}
+
+/** Cheap checks before the write, so the transaction below only fails on a genuine race. */
+async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
+  const parsed = parseUploadUrl(image);
+  if (parsed?.visibility !== "private" || parsed.width !== null) throw proofInvalid();
+  const upload = await deps.db.upload.findUnique({
+    where: { id: parsed.id },
+    select: { purpose: true, storageKey: true, booking: { select: { id: true } } },
+  });
+  if (upload?.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key) {
+    throw proofInvalid();
+  }
+}
+
+/**
+ * Creates a pending booking (public dialog and admin dialog share it). Rules: date not in the past in the
+ * studio's time zone, an existing service, a free slot (the unique slot key decides races), an issued and
+ * unused proof file, and at most one booking per idempotency key.
+ */
+export async function createBooking(
+  deps: BookingDeps & { idempotencyKey?: string | null },
+  input: BookingCreateData,
+  view: ImageView,
+): Promise<BookingCreateResult> {
+  const key = idempotencyKeyOf(input, deps.idempotencyKey);
+  if (key) {
+    const replay = await replayOf(deps, key, input, view);
+    if (replay) return replay;
+  }
+
+  if (input.date < todayIn(deps.config.timeZone, deps.now())) {
+    throw new AppError("BAD_REQUEST", m.dateInPast, { fieldErrors: { date: m.dateInPast } });
+  }
+  const service = await deps.db.service.findUnique({
+    where: { id: input.service_id },
+    select: { id: true },
+  });
+  if (!service) throw serviceNotFound();
+
+  const slotKey = slotKeyOf(input.date, input.time);
+  const holder = await deps.db.booking.findUnique({ where: { slotKey }, select: { id: true } });
+  if (holder) throw slotTaken();
+  if (input.image) await precheckProof(deps, input.image);
+
+  const data = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    serviceId: service.id,
+    date: input.date,
+    time: input.time,
+    message: input.message,
+    status: "pending" as const,
+    slotKey,
+    idempotencyKey: key,
+  };
+
+  let row: BookingRow;
+  try {
+    row = input.image
+      ? await deps.db.$transaction(async (tx) => {
+          const proof = await claimBookingProof(tx, input.image, deps.now());
+          return tx.booking.create({
+            data: { ...data, image: proof?.image ?? null, uploadId: proof?.uploadId ?? null },
+            select: bookingSelect,
+          });
+        })
+      : await deps.db.booking.create({ data: { ...data, image: null }, select: bookingSelect });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      // Two retries of one submission raced: the loser answers with the winner's booking.
+      if (key) {
+        const replay = await replayOf(deps, key, input, view);
+        if (replay) return replay;
+      }
+      if (isUniqueViolation(error, "slotKey")) throw slotTaken();
+      if (isUniqueViolation(error, "uploadId")) throw proofInvalid();
+    }
+    // The service (or the proof file) was deleted between the check and the insert.
+    if ((error as { code?: unknown })?.code === "P2003") {
+      const still = await deps.db.service.count({ where: { id: service.id } });
+      throw still ? proofInvalid() : serviceNotFound();
+    }
+    throw error;
+  }
+  return { booking: toBookingDto(row, view), message: m.submitted, replayed: false };
+}

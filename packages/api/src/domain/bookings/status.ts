@@ -1,0 +1,56 @@
+import { BOOKING_TRANSITIONS, type BookingDto, type BookingStatus, MESSAGES } from "@studio/validators";
+import { AppError } from "../../errors";
+import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
+import { bookingNotFound } from "./queries";
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Applies a status change allowed by BOOKING_TRANSITIONS; the same status is a no-op. The update is
+ * conditional on the status it was judged from, so two admins changing one booking at once cannot both
+ * win with a stale view: the loser re-reads and is judged again. Cancelling frees the slot.
+ */
+export async function setBookingStatus(
+  deps: BookingDeps,
+  id: number,
+  to: BookingStatus,
+  view: ImageView,
+): Promise<BookingDto> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await deps.db.booking.findUnique({ where: { id }, select: bookingSelect });
+    if (!current) throw bookingNotFound();
+    const from = current.status;
+    if (from === to) return toBookingDto(current, view);
+    if (!BOOKING_TRANSITIONS[from].includes(to)) {
+      throw new AppError("CONFLICT", MESSAGES.booking.transitionRefused(from, to));
+    }
+    const { count } = await deps.db.booking.updateMany({
+      where: { id, status: from },
+      data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
+    });
+    if (count === 1) {
+      return toBookingDto({ ...current, status: to }, view);
+    }
+  }
+  throw new AppError("CONFLICT", MESSAGES.booking.statusUpdateFailed);
+}
+
+/** Confirm = pending → confirmed (a confirmed booking stays confirmed). */
+export async function confirmBooking(deps: BookingDeps, id: number, view: ImageView): Promise<BookingDto> {
+  return setBookingStatus(deps, id, "confirmed", view);
+}
+
+/**
+ * Removes the booking, which frees its slot. Its proof file becomes unreferenced, so the upload clean-up
+ * deletes it like any other orphan.
+ */
+export async function deleteBooking(deps: BookingDeps, id: number): Promise<{ id: number }> {
+  const row = await deps.db.booking.findUnique({ where: { id }, select: { uploadId: true } });
+  if (!row) throw bookingNotFound();
+  const { count } = await deps.db.booking.deleteMany({ where: { id } });
+  if (count === 0) throw bookingNotFound();
+  if (row.uploadId) {
+    await deps.db.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
+  }
+  return { id };
+}
