@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { type ApiConfig, type ApiDeps, createDiskStorage } from "@studio/api";
+import {
+  type ApiConfig,
+  type ApiDeps,
+  createDiskStorage,
+  createReadCache,
+  READ_CACHE_TTL_MS,
+} from "@studio/api";
 import type { Database } from "@studio/db";
 import { type Env, resolveFromRoot } from "./env";
 
@@ -27,5 +33,6 @@ export function buildDeps(env: Env, database: Database): ApiDeps {
     config: apiConfigFromEnv(env),
     storage: createDiskStorage(resolveFromRoot(env.UPLOAD_DIR)),
     now: () => new Date(),
+    cache: createReadCache(READ_CACHE_TTL_MS),
   };
 }

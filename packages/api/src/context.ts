@@ -1,4 +1,5 @@
 import type { Db, DbProvider } from "@studio/db";
+import type { ReadCache } from "./cache";
 import type { ApiConfig } from "./config";
 import type { UploadStorage } from "./storage/storage";
 
@@ -9,6 +10,8 @@ export type ApiDeps = {
   config: ApiConfig;
   storage: UploadStorage;
   now: () => Date;
+  /** Public list cache (see cache.ts). */
+  cache: ReadCache;
 };
 
 /** Per-request facts. */

@@ -1,5 +1,17 @@
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { ApiConfig } from "../config";
+
+/** One KeyObject per secret, so verification does not re-import the key on every request. */
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyFor(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export type TokenClaims = { userId: number; sessionId: string };
 
@@ -18,7 +30,7 @@ export async function signToken(
     .setAudience(config.jwtAudience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(config.jwtSecret);
+    .sign(keyFor(config.jwtSecret));
   return { token, expiresAt };
 }
 
@@ -26,7 +38,7 @@ export async function signToken(
 export async function verifyToken(config: ApiConfig, token: string, now: Date): Promise<TokenClaims | null> {
   if (token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, {
+    const { payload } = await jwtVerify(token, keyFor(config.jwtSecret), {
       algorithms: ["HS256"],
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,

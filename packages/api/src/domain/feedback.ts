@@ -51,17 +51,19 @@ export async function submitFeedback(
   return { id: row.id, message: m.submitted };
 }
 
-async function listApprovedWhere(
+function listApprovedWhere(
   deps: DomainDeps,
   where: { serviceCategory?: FeedbackCategory },
   limit: number,
 ): Promise<PublicFeedbackDto[]> {
-  const rows = await deps.db.feedback.findMany({
-    where: { ...where, status: "approved" },
-    orderBy: NEWEST_FIRST,
-    take: limit,
+  return deps.cache.get("feedback", `approved:${where.serviceCategory ?? ""}:${limit}`, async () => {
+    const rows = await deps.db.feedback.findMany({
+      where: { ...where, status: "approved" },
+      orderBy: NEWEST_FIRST,
+      take: limit,
+    });
+    return rows.map(toPublicDto);
   });
-  return rows.map(toPublicDto);
 }
 
 /** Public testimonials: approved only, newest first, without e-mail addresses. */
@@ -80,13 +82,15 @@ export function listApprovedFeedbackByCategory(
 }
 
 /** The public rating display: average of approved feedback (one decimal) and how many there are. */
-export async function feedbackSummary(deps: DomainDeps): Promise<FeedbackSummary> {
-  const result = await deps.db.feedback.aggregate({
-    where: { status: "approved" },
-    _avg: { rating: true },
-    _count: { _all: true },
+export function feedbackSummary(deps: DomainDeps): Promise<FeedbackSummary> {
+  return deps.cache.get("feedback", "summary", async () => {
+    const result = await deps.db.feedback.aggregate({
+      where: { status: "approved" },
+      _avg: { rating: true },
+      _count: { _all: true },
+    });
+    return { average_rating: roundOneDecimal(result._avg.rating), count: result._count._all };
   });
-  return { average_rating: roundOneDecimal(result._avg.rating), count: result._count._all };
 }
 
 export async function listFeedback(
@@ -143,10 +147,12 @@ export async function setFeedbackStatus(
     data: { status: input.status },
   });
   if (count === 0) return setFeedbackStatus(deps, input);
+  deps.cache.invalidate("feedback");
   return { ...current, status: input.status };
 }
 
 export async function deleteFeedback(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
   await orNotFound(deps.db.feedback.delete({ where: { id: input.id } }), m.notFound);
+  deps.cache.invalidate("feedback");
   return { id: input.id };
 }

@@ -64,14 +64,16 @@ async function findItems(
 
 /** Public: published items only, newest first. */
 export function listPublishedPortfolio(deps: DomainDeps): Promise<PortfolioItemDto[]> {
-  return findItems(deps, { status: "published" });
+  return deps.cache.get("portfolio", "published", () => findItems(deps, { status: "published" }));
 }
 
 export function listPublishedPortfolioByCategory(
   deps: DomainDeps,
   input: { category: PortfolioCategory },
 ): Promise<PortfolioItemDto[]> {
-  return findItems(deps, { status: "published", category: input.category });
+  return deps.cache.get("portfolio", `published:${input.category}`, () =>
+    findItems(deps, { status: "published", category: input.category }),
+  );
 }
 
 /** Admin: every status, optionally filtered. */
@@ -97,6 +99,7 @@ export async function getPortfolioItem(
 
 export async function createPortfolioItem(deps: DomainDeps, input: PortfolioData): Promise<PortfolioItemDto> {
   const row = await deps.db.portfolioItem.create({ data: { ...toRow(input), createdAt: deps.now() } });
+  deps.cache.invalidate("portfolio");
   await markMediaReferenced(deps, [row.mediaUrl]);
   return toPortfolioDto(row);
 }
@@ -109,11 +112,13 @@ export async function updatePortfolioItem(
     deps.db.portfolioItem.update({ where: { id: input.id }, data: toRow(input.data) }),
     MESSAGES.portfolio.notFound,
   );
+  deps.cache.invalidate("portfolio");
   await markMediaReferenced(deps, [row.mediaUrl]);
   return toPortfolioDto(row);
 }
 
 export async function deletePortfolioItem(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
   await orNotFound(deps.db.portfolioItem.delete({ where: { id: input.id } }), MESSAGES.portfolio.notFound);
+  deps.cache.invalidate("portfolio");
   return { id: input.id };
 }

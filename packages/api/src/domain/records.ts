@@ -1,9 +1,10 @@
 /** Small helpers shared by the services, portfolio, feedback and contact domain functions. */
 import type { Db } from "@studio/db";
+import type { ReadCache } from "../cache";
 import { AppError } from "../errors";
 
 /** What these domain functions need from the request context. */
-export type DomainDeps = { db: Db; now: () => Date };
+export type DomainDeps = { db: Db; now: () => Date; cache: ReadCache };
 
 export function notFound(message: string): AppError {
   return new AppError("NOT_FOUND", message);

@@ -34,17 +34,21 @@ function toRow(data: ServiceData) {
 
 const ORDER = { id: "asc" } as const;
 
-export async function listServices(deps: DomainDeps): Promise<ServiceDto[]> {
-  const rows = await deps.db.service.findMany({ orderBy: ORDER });
-  return rows.map(toServiceDto);
+export function listServices(deps: DomainDeps): Promise<ServiceDto[]> {
+  return deps.cache.get("services", "all", async () =>
+    (await deps.db.service.findMany({ orderBy: ORDER })).map(toServiceDto),
+  );
 }
 
-export async function listServicesByCategory(
+export function listServicesByCategory(
   deps: DomainDeps,
   input: { category: ServiceCategory },
 ): Promise<ServiceDto[]> {
-  const rows = await deps.db.service.findMany({ where: { category: input.category }, orderBy: ORDER });
-  return rows.map(toServiceDto);
+  return deps.cache.get("services", `category:${input.category}`, async () =>
+    (await deps.db.service.findMany({ where: { category: input.category }, orderBy: ORDER })).map(
+      toServiceDto,
+    ),
+  );
 }
 
 export async function getService(deps: DomainDeps, input: { id: number }): Promise<ServiceDto> {
@@ -55,6 +59,7 @@ export async function getService(deps: DomainDeps, input: { id: number }): Promi
 
 export async function createService(deps: DomainDeps, input: ServiceData): Promise<ServiceDto> {
   const row = await deps.db.service.create({ data: { ...toRow(input), createdAt: deps.now() } });
+  deps.cache.invalidate("services");
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
 }
@@ -67,6 +72,7 @@ export async function updateService(
     deps.db.service.update({ where: { id: input.id }, data: toRow(input.data) }),
     MESSAGES.service.notFound,
   );
+  deps.cache.invalidate("services");
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
 }
@@ -74,5 +80,6 @@ export async function updateService(
 /** Bookings of the service stay; their service_id becomes null (foreign key ON DELETE SET NULL). */
 export async function deleteService(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
   await orNotFound(deps.db.service.delete({ where: { id: input.id } }), MESSAGES.service.notFound);
+  deps.cache.invalidate("services");
   return { id: input.id };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@studio/db/testing";
+import { createReadCache } from "../cache";
 import { type ApiConfig, testConfig } from "../config";
 import { type ApiDeps, createContext, type RequestInfo } from "../context";
 import { createCaller } from "../root";
@@ -21,7 +22,10 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
-export async function createHarness(config: Partial<ApiConfig> = {}): Promise<Harness> {
+export async function createHarness(
+  config: Partial<ApiConfig> = {},
+  options: { cacheTtlMs?: number } = {},
+): Promise<Harness> {
   const database = await createTestDatabase();
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-uploads-"));
   let now: Date | null = null;
@@ -31,6 +35,8 @@ export async function createHarness(config: Partial<ApiConfig> = {}): Promise<Ha
     config: testConfig(config),
     storage: createDiskStorage(uploadDir),
     now: () => now ?? new Date(),
+    // Off here: tests may change rows directly; cache behaviour has its own tests.
+    cache: createReadCache(options.cacheTtlMs ?? 0),
   };
   const caller = (request: Partial<RequestInfo> = {}) =>
     createCaller(createContext(deps, { token: null, ip: "203.0.113.10", ...request }));
