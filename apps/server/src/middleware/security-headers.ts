@@ -27,7 +27,8 @@ export function securityHeaders(options: {
     "frame-ancestors 'none'",
   ].join("; ");
   // Stored files get a sandboxed policy of their own: even a file that slipped past sniffing cannot run script.
-  const fileCsp = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+  const fileCsp =
+    "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
   return async (c, next) => {
     await next();
     c.header("Content-Security-Policy", c.req.path.startsWith("/uploads/") ? fileCsp : csp);

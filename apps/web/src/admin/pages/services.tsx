@@ -1,6 +1,17 @@
+import { MESSAGES } from "@studio/validators";
 import { usePageMeta } from "../../components/page-meta";
+import { ServicesManager } from "../services/services-manager";
+import { PageHeader } from "../ui/page-header";
 
 export default function AdminServicesPage() {
   usePageMeta("Services — Studio Admin", "Studio back office");
-  return <h1 className="text-2xl font-bold">Services</h1>;
+  return (
+    <div>
+      <PageHeader
+        title={MESSAGES.admin.services.title}
+        subtitle="What the studio offers, with prices shown on the website."
+      />
+      <ServicesManager heading="none" />
+    </div>
+  );
 }

@@ -1,0 +1,144 @@
+import { MESSAGES } from "@studio/validators";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/render";
+import { trpcError, trpcHandlers } from "../../test/trpc-msw";
+import { ServiceFormDialog } from "./service-form";
+
+const calls: { path: string; input: unknown }[] = [];
+let createResult: unknown = { id: 9 };
+const server = setupServer(
+  ...trpcHandlers({
+    "services.list": () => [],
+    "services.create": (input) => {
+      calls.push({ path: "create", input });
+      return createResult;
+    },
+    "services.update": (input) => {
+      calls.push({ path: "update", input });
+      return { id: 3 };
+    },
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  calls.length = 0;
+  createResult = { id: 9 };
+});
+afterAll(() => server.close());
+
+const SERVICE = {
+  id: 3,
+  title: "Drone Tour",
+  description: "Aerial film",
+  category: "drone" as const,
+  price: 499.5,
+  duration: "Half day",
+  features: ["4K", "Licensed pilot"],
+  image: "/uploads/media/x.jpg",
+  icon: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+
+describe("ServiceFormDialog", () => {
+  it("shows the field errors and sends nothing while required fields are empty", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findByText(MESSAGES.service.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.service.descriptionRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.service.priceRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.service.durationRequired)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("offers the six categories, photography first, and a price ≥ 0 with cents", () => {
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    const category = screen.getByLabelText("Category") as HTMLSelectElement;
+    expect([...category.options].map((o) => o.value)).toEqual([
+      "photography",
+      "videography",
+      "editing",
+      "drone",
+      "event",
+      "commercial",
+    ]);
+    expect(category.value).toBe("photography");
+    const price = screen.getByLabelText("Price (USD)");
+    expect(price).toHaveAttribute("min", "0");
+    expect(price).toHaveAttribute("step", "0.01");
+  });
+
+  it("creates a service with a numeric price and trimmed features from lines and commas", async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={onOpenChange} />);
+    await user.type(screen.getByLabelText("Title"), "  Wedding Film ");
+    await user.type(screen.getByLabelText("Description"), "Your day on film");
+    await user.type(screen.getByLabelText("Price (USD)"), "1899.99");
+    await user.type(screen.getByLabelText("Duration"), "Full day");
+    await user.selectOptions(screen.getByLabelText("Category"), "videography");
+    await user.type(screen.getByLabelText(MESSAGES.admin.common.imageUrl), "https://cdn.example.com/w.jpg");
+    await user.type(screen.getByLabelText("Features"), "Two cameras, Drone shots\n\n  Highlight reel  ,");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls).toEqual([
+      {
+        path: "create",
+        input: {
+          title: "Wedding Film",
+          description: "Your day on film",
+          price: 1899.99,
+          duration: "Full day",
+          category: "videography",
+          image: "https://cdn.example.com/w.jpg",
+          icon: null,
+          features: ["Two cameras", "Drone shots", "Highlight reel"],
+        },
+      },
+    ]);
+  });
+
+  it("refuses a negative price with the schema's message", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    await user.type(screen.getByLabelText("Price (USD)"), "-5");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findByText(MESSAGES.service.priceInvalid)).toBeInTheDocument();
+  });
+
+  it("edits an existing service by id, prefilled", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} service={SERVICE} />);
+    expect(screen.getByLabelText("Title")).toHaveValue("Drone Tour");
+    expect(screen.getByLabelText("Features")).toHaveValue("4K\nLicensed pilot");
+    await user.clear(screen.getByLabelText("Price (USD)"));
+    await user.type(screen.getByLabelText("Price (USD)"), "550");
+    await user.click(screen.getByRole("button", { name: "Update Service" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      path: "update",
+      input: { id: 3, data: { title: "Drone Tour", price: 550, features: ["4K", "Licensed pilot"] } },
+    });
+  });
+
+  it("shows the server's field errors and message when saving fails", async () => {
+    createResult = trpcError(400, MESSAGES.service.imageUrlInvalid, "BAD_REQUEST", {
+      image: MESSAGES.service.imageUrlInvalid,
+    });
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={onOpenChange} />);
+    await user.type(screen.getByLabelText("Title"), "T");
+    await user.type(screen.getByLabelText("Description"), "D");
+    await user.type(screen.getByLabelText("Price (USD)"), "1");
+    await user.type(screen.getByLabelText("Duration"), "1h");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findAllByText(MESSAGES.service.imageUrlInvalid)).not.toHaveLength(0);
+    expect(await screen.findByText(MESSAGES.service.saveFailed)).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+});

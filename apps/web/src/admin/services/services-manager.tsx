@@ -1,0 +1,171 @@
+import {
+  DEFAULT_SERVICE_EMOJI,
+  formatUsd,
+  MESSAGES,
+  SERVICE_CATEGORY_EMOJI,
+  type ServiceCategory,
+  type ServiceDto,
+} from "@studio/validators";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { useToast } from "../../components/ui/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { statusLabel } from "../lib/format";
+import { useConfirm } from "../ui/confirm-dialog";
+import { EmptyState } from "../ui/empty-state";
+import { Icon } from "../ui/icons";
+import { ServiceFormDialog } from "./service-form";
+
+const m = MESSAGES.admin.services;
+
+function ServiceCard({
+  service,
+  onEdit,
+  onDelete,
+  headingLevel,
+}: {
+  service: ServiceDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  headingLevel: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
+  const extra = service.features.length - 3;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-ink-line bg-ink-soft">
+      <div className="relative h-36 bg-gradient-to-br from-amber-500/20 to-violet-500/10">
+        {service.image ? (
+          <img src={service.image} alt="" className="h-full w-full object-cover" loading="lazy" />
+        ) : (
+          <span className="flex h-full items-center justify-center text-5xl" aria-hidden="true">
+            {service.icon ??
+              SERVICE_CATEGORY_EMOJI[service.category as ServiceCategory] ??
+              DEFAULT_SERVICE_EMOJI}
+          </span>
+        )}
+        <span className="absolute right-3 top-3 rounded-full bg-black/75 px-3 py-1 text-sm font-bold text-amber-300">
+          {formatUsd(service.price)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-300">
+          {statusLabel(service.category)}
+        </p>
+        <Heading className="mt-1 text-lg font-semibold text-white">{service.title}</Heading>
+        <p className="mt-1 line-clamp-2 text-sm text-white/70">{service.description}</p>
+        {service.duration ? (
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-white/70">
+            <Icon name="clock" className="h-3.5 w-3.5" /> {service.duration}
+          </p>
+        ) : null}
+        {service.features.length ? (
+          <ul className="mt-3 flex flex-wrap gap-1.5">
+            {service.features.slice(0, 3).map((f) => (
+              <li key={f} className="rounded-full bg-white/5 px-2 py-0.5 text-xs text-white/80">
+                {f}
+              </li>
+            ))}
+            {extra > 0 ? <li className="px-1 text-xs text-white/70">+{extra} more</li> : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex gap-2 pt-4">
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${service.title}`}>
+            <Icon name="edit" className="h-4 w-4" /> {MESSAGES.admin.common.edit}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${service.title}`}>
+            <Icon name="trash" className="h-4 w-4 text-red-400" /> {MESSAGES.admin.common.delete}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The services grid with add, edit and delete: the Services page and the dashboard share it. */
+export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const services = trpc.services.list.useQuery();
+  const remove = trpc.services.delete.useMutation();
+  const [editing, setEditing] = useState<ServiceDto | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
+
+  const openForm = (service: ServiceDto | null) => {
+    setEditing(service);
+    setFormOpen(true);
+  };
+
+  const onDelete = async (service: ServiceDto) => {
+    const ok = await confirm({
+      title: m.deleteTitle,
+      message: m.deleteConfirm(service.title),
+      confirmLabel: MESSAGES.admin.common.delete,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync({ id: service.id });
+      await utils.services.list.invalidate();
+      toast.show(MESSAGES.service.deleted, "success");
+    } catch (e) {
+      toast.show(errorMessage(e, MESSAGES.service.deleteError), "error");
+    }
+  };
+
+  const list = services.data ?? [];
+  return (
+    <section aria-labelledby={heading === "h2" ? "services-heading" : undefined}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        {heading === "h2" ? (
+          <h2 id="services-heading" className="text-xl font-semibold text-white">
+            {m.title}
+          </h2>
+        ) : (
+          <p className="text-sm text-white/70">{services.data ? `${list.length} services` : ""}</p>
+        )}
+        <Button onClick={() => openForm(null)}>
+          <Icon name="plus" className="h-4 w-4" /> {m.add}
+        </Button>
+      </div>
+      {services.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-72 animate-pulse rounded-2xl bg-white/5" />
+          ))}
+        </div>
+      ) : services.isError ? (
+        <EmptyState
+          icon="services"
+          title={MESSAGES.service.loadFailed.replace(/: $/, "")}
+          text={errorMessage(services.error, MESSAGES.common.serverError)}
+          action={
+            <Button variant="secondary" onClick={() => services.refetch()}>
+              {MESSAGES.admin.common.retry}
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon="services"
+          title={m.emptyTitle}
+          text={m.emptyText}
+          action={<Button onClick={() => openForm(null)}>{m.add}</Button>}
+        />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((s) => (
+            <ServiceCard
+              key={s.id}
+              service={s}
+              onEdit={() => openForm(s)}
+              onDelete={() => onDelete(s)}
+              headingLevel={heading === "h2" ? "h3" : "h2"}
+            />
+          ))}
+        </div>
+      )}
+      <ServiceFormDialog open={formOpen} onOpenChange={setFormOpen} service={editing} />
+      {confirmElement}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "./icons";
+
+type Tone = "amber" | "yellow" | "green" | "blue" | "red" | "violet" | "slate";
+const TONES: Record<Tone, string> = {
+  amber: "bg-amber-500/15 text-amber-300",
+  yellow: "bg-yellow-400/15 text-yellow-300",
+  green: "bg-green-500/15 text-green-300",
+  blue: "bg-blue-500/15 text-blue-300",
+  red: "bg-red-500/15 text-red-300",
+  violet: "bg-violet-500/15 text-violet-300",
+  slate: "bg-white/10 text-white/80",
+};
+
+/** A labelled figure; the label names the group for screen readers. */
+export function StatCard({
+  label,
+  value,
+  icon,
+  tone = "slate",
+  extra,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: IconName;
+  tone?: Tone;
+  extra?: ReactNode;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="flex items-start justify-between gap-3 rounded-2xl border border-ink-line bg-ink-soft p-5"
+    >
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-white/70">{label}</p>
+        <p className="mt-1 text-3xl font-bold tabular-nums text-white" data-testid="stat-value">
+          {value}
+        </p>
+        {extra ? <div className="mt-1 text-xs text-white/70">{extra}</div> : null}
+      </div>
+      <span className={`rounded-xl p-2.5 ${TONES[tone]}`}>
+        <Icon name={icon} className="h-5 w-5" />
+      </span>
+    </div>
+  );
+}

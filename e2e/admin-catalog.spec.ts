@@ -1,0 +1,155 @@
+import { expect, test } from "./fixtures";
+import { adminSession, makePng, uid } from "./admin-helpers";
+
+test("services: add with an uploaded image, edit, delete after confirmation", async ({ page }) => {
+  await adminSession(page);
+  const title = `E2E Aerial Survey ${uid()}`;
+  await page.goto("/admin/services");
+  await page.getByRole("button", { name: "Add Service" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Service" });
+  await dialog.getByRole("button", { name: "Create Service" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description").fill("Mapped by drone, delivered in 48 hours.");
+  await dialog.getByLabel("Price (USD)").fill("749.5");
+  await dialog.getByLabel("Duration").fill("Half day");
+  await dialog.getByLabel("Category").selectOption("drone");
+  await dialog
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "survey.png", mimeType: "image/png", buffer: makePng(32) });
+  await expect(dialog.getByRole("img", { name: "Current media preview" })).toHaveAttribute(
+    "src",
+    /^\/uploads\/media\//,
+  );
+  await dialog.getByLabel("Features").fill("Orthophoto, 3D model\nLicensed pilot");
+  await dialog.getByRole("button", { name: "Create Service" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Service created successfully")).toBeVisible();
+
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("$749.50");
+  await expect(card).toContainText("Licensed pilot");
+  const publicList = (await (await page.request.get("/api/services")).json()) as {
+    data: { title: string; price: number; features: string[]; image: string }[];
+  };
+  const created = publicList.data.find((s) => s.title === title);
+  expect(created).toMatchObject({ price: 749.5, features: ["Orthophoto", "3D model", "Licensed pilot"] });
+  expect(created?.image).toMatch(/^\/uploads\/media\//);
+
+  await card.getByRole("button", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Service" });
+  await expect(edit.getByLabel("Title")).toHaveValue(title);
+  await edit.getByLabel("Price (USD)").fill("799");
+  await edit.getByRole("button", { name: "Update Service" }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText("$799.00");
+
+  await card.getByRole("button", { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete service" });
+  await expect(confirm).toContainText(title);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("dialog", { name: "Delete service" }).getByRole("button", { name: "Delete" }).click();
+  await expect(card).toHaveCount(0);
+  const after = (await (await page.request.get("/api/services")).json()) as { data: { title: string }[] };
+  expect(after.data.some((s) => s.title === title)).toBe(false);
+});
+
+test("services are also managed from the dashboard grid", async ({ page }) => {
+  await adminSession(page);
+  const title = `E2E Dashboard Service ${uid()}`;
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("group", { name: "Total Services" }).getByTestId("stat-value")).toHaveText(
+    /^\d+$/,
+  );
+  const before = Number(
+    await page.getByRole("group", { name: "Total Services" }).getByTestId("stat-value").textContent(),
+  );
+  await page.getByRole("button", { name: "Add Service" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Service" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description").fill("From the dashboard");
+  await dialog.getByLabel("Price (USD)").fill("10");
+  await dialog.getByLabel("Duration").fill("1 hour");
+  await dialog.getByRole("button", { name: "Create Service" }).click();
+  await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Total Services" }).getByTestId("stat-value")).toHaveText(
+    String(before + 1),
+  );
+  await expect(page.getByRole("region", { name: "Recent Activity" })).toContainText(
+    `Service added: ${title}`,
+  );
+});
+
+test("portfolio: add with an image upload and tags, filter by category, edit, delete after confirmation", async ({
+  page,
+}) => {
+  await adminSession(page);
+  const title = `E2E Harbour ${uid()}`;
+  await page.goto("/admin/portfolio");
+  await page.getByRole("button", { name: "Add Item" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Item" });
+  await dialog.getByRole("button", { name: "Create Item" }).click();
+  await expect(dialog.getByText("Please enter a title")).toBeVisible();
+  await expect(dialog.getByText("Please enter a description")).toBeVisible();
+
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description").fill("Dawn over the harbour, shot from 120 m.");
+  await dialog.getByLabel("Category").selectOption("drone-services");
+  await dialog.getByLabel("Client").fill("Port Authority");
+  await dialog.getByLabel("Location").fill("Kolhapur");
+  await dialog.getByLabel("Date").fill("2026-03-14");
+  await dialog.getByLabel("Tags").fill("aerial, dawn, sea, harbour, 4k");
+  await dialog.getByLabel("Featured").check();
+  await dialog
+    .getByLabel("Media")
+    .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: makePng(24) });
+  await expect(dialog.getByRole("img", { name: "Current media preview" })).toHaveAttribute(
+    "src",
+    /^\/uploads\/media\//,
+  );
+  await dialog.getByRole("button", { name: "Create Item" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("Published");
+  await expect(card).toContainText("Featured");
+  await expect(card).toContainText("Drone Services");
+  await expect(card).toContainText("Port Authority");
+  await expect(card).toContainText("Kolhapur");
+  await expect(card).toContainText("2026-03-14");
+  await expect(card.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
+    "#aerial",
+    "#dawn",
+    "#sea",
+    "+2",
+  ]);
+  await expect(card.getByRole("img", { name: title })).toBeVisible();
+  // Published items are public.
+  const publicItems = (await (await page.request.get("/api/portfolio")).json()) as
+    | { data?: { title: string }[] }
+    | { title: string }[];
+  const list = Array.isArray(publicItems) ? publicItems : (publicItems.data ?? []);
+  expect(list.some((i) => i.title === title)).toBe(true);
+
+  await page.getByRole("button", { name: "Photography", exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole("button", { name: "Drone Services", exact: true }).click();
+  await expect(card).toBeVisible();
+
+  await card.getByRole("button", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Portfolio Item" });
+  await edit.getByLabel("Status").selectOption("draft");
+  await edit.getByRole("button", { name: "Update Item" }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText("Draft");
+
+  await card.getByRole("button", { name: `Delete ${title}` }).click();
+  await page
+    .getByRole("dialog", { name: "Delete portfolio item" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(card).toHaveCount(0);
+});
