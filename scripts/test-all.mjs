@@ -23,7 +23,7 @@ function check(name, cmd, args) {
   results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds: r.seconds });
 }
 
-function vitest(name, project, env = {}) {
+function vitest(name, project, env = {}, extraArgs = []) {
   console.log(`\n=== ${name} ===`);
   const out = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
   const r = run(
@@ -37,6 +37,7 @@ function vitest(name, project, env = {}) {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${out}`,
+      ...extraArgs,
     ],
     env,
   );
@@ -77,17 +78,22 @@ if (want("static")) {
   check("typecheck", "pnpm", ["typecheck"]);
   check("lint", "pnpm", ["lint"]);
 }
+// Suites that live at the repository root (tests/<suite>) run with apps/server's vitest.
+const rootSuite = (suite) => ["--root", "../..", "--config", `tests/${suite}/vitest.config.ts`];
 if (want("unit")) {
   for (const project of VITEST_PROJECTS)
     vitest(`vitest sqlite ${project}`, project, { TEST_DATABASE_URL: "" });
+  vitest("vitest sqlite props", "apps/server", { TEST_DATABASE_URL: "" }, rootSuite("props"));
 }
 if (want("pg")) {
   if (process.env.TEST_DATABASE_URL) {
     for (const project of DB_PROJECTS) vitest(`vitest postgresql ${project}`, project);
+    vitest("vitest postgresql props", "apps/server", {}, rootSuite("props"));
   } else {
     console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the integration suites is skipped)");
   }
 }
+if (want("faults")) vitest("vitest faults", "apps/server", {}, rootSuite("faults"));
 if (want("e2e")) playwright("e2e (chromium)");
 
 rmSync(tmp, { recursive: true, force: true });

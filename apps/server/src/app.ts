@@ -90,6 +90,13 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ success: false, message: MESSAGES.common.payloadTooLarge }, 413),
   });
+  // An upload refused before its body was read to the end: close the connection, else @hono/node-server's
+  // 500 ms drain timer destroys the socket later, cutting whatever request the client sent next on it.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && c.req.header("content-type")?.startsWith("multipart/"))
+      c.header("Connection", "close");
+  });
   app.use("/trpc/*", jsonLimit);
   app.use(
     "/trpc/*",

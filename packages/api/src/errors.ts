@@ -43,36 +43,69 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
 };
 
 const CONNECTION_ERROR_CODES = new Set([
+  // Prisma
   "P1001",
   "P1002",
   "P1008",
   "P1017",
   "P2024",
+  // Node sockets
   "ECONNREFUSED",
   "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  // PostgreSQL: connection exceptions (08xxx), operator intervention (57P0x), too many connections
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
   "57P01",
+  "57P02",
   "57P03",
+  "53300",
+  // SQLite
   "SQLITE_CANTOPEN",
   "SQLITE_READONLY",
   "SQLITE_IOERR",
   "SQLITE_FULL",
   "SQLITE_BUSY",
+  "SQLITE_LOCKED",
 ]);
+
+/** Prisma driver-adapter error kinds (DriverAdapterError.cause.kind) that mean "cannot reach or use the database". */
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "DatabaseDoesNotExist",
+  "DatabaseAccessDenied",
+  "AuthenticationFailed",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
+
+const UNAVAILABLE_MESSAGE =
+  /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|database system is (shutting down|starting up|in recovery mode)|readonly database|unable to open database|disk I\/O error|database or disk is full|database is locked|Can't reach database server|terminating connection/i;
 
 /** True for failures that mean "the database cannot be used right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
-    const err = e as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
+    const err = e as {
+      code?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      name?: unknown;
+    };
     if (typeof err.code === "string" && CONNECTION_ERROR_CODES.has(err.code)) return true;
+    if (typeof err.originalCode === "string" && CONNECTION_ERROR_CODES.has(err.originalCode)) return true;
+    if (typeof err.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(err.kind)) return true;
     if (err.name === "PrismaClientInitializationError") return true;
     const msg = typeof err.message === "string" ? err.message : "";
-    if (
-      /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|database system is (shutting down|starting up)|readonly database|unable to open database|disk I\/O error|database or disk is full|Can't reach database server|terminating connection/i.test(
-        msg,
-      )
-    ) {
-      return true;
-    }
+    if (UNAVAILABLE_MESSAGE.test(msg)) return true;
     e = err.cause;
   }
   return false;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES, FIELD_LIMITS, TIME_SLOTS, type BookingStatus } from "../constants";
 import { isCalendarDate } from "../dates";
 import { MESSAGES } from "../messages";
-import { emailField, idField, offsetField, optionalText, pageLimit, requiredText } from "./common";
+import { emailField, idField, offsetField, optionalText, pageLimit, requiredText, searchText } from "./common";
 
 const m = MESSAGES.booking;
 
@@ -59,7 +59,7 @@ export const ZBookingStatusChange = z.object({ id: idField(), status: ZBookingSt
 
 export const ZBookingListInput = z.object({
   status: ZBookingStatus.optional(),
-  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+  search: searchText(),
   /** Id of the last row already shown; the next page starts below it (newest first). */
   cursor: idField().nullish(),
   limit: pageLimit(50),
@@ -100,7 +100,7 @@ export type BookingListPageInput = z.input<typeof ZBookingListPageInput>;
 
 export const ZBookingExportInput = z.object({
   status: ZBookingStatus.optional(),
-  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+  search: searchText(),
 });
 
 /**
@@ -169,7 +169,7 @@ export const ZBookingCsv = z.object({ filename: z.string(), csv: z.string() });
 /** One chunk of the streamed full list (REST GET /api/bookings without limit/offset): no count, bigger pages. */
 export const ZBookingChunkInput = z.object({
   status: ZBookingStatus.optional(),
-  search: z.string().trim().max(FIELD_LIMITS.shortText).optional(),
+  search: searchText(),
   cursor: idField().nullish(),
   limit: pageLimit(500, 1_000),
 });

@@ -5,13 +5,26 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
+/** PostgreSQL refuses U+0000 in text; no person types it, so it is refused everywhere with a clear message. */
+export const NUL_MESSAGE = "Text must not contain NUL characters";
+const noNul = (v: string) => !v.includes("\u0000");
+
+/** Ids are 4-byte integers in the database (PostgreSQL INTEGER). */
+export const MAX_ID = 2_147_483_647;
+
 /** A required string: trimmed, then non-empty; one message for missing, wrong type and blank. */
 export function requiredText(requiredMessage: string, max: number) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
-    .max(max, { error: tooLong(max), abort: true });
+    .max(max, { error: tooLong(max), abort: true })
+    .refine(noNul, { error: NUL_MESSAGE, abort: true });
+}
+
+/** A free-text search term (optional). */
+export function searchText(max: number = FIELD_LIMITS.shortText) {
+  return z.string().trim().max(max, tooLong(max)).refine(noNul, NUL_MESSAGE).optional();
 }
 
 /** An optional string; blank becomes null. */
@@ -20,6 +33,7 @@ export function optionalText(max: number) {
     .string({ error: "Must be text" })
     .trim()
     .max(max, tooLong(max))
+    .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -32,7 +46,7 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
 export function idField(message = "The id must be a positive whole number") {
   return z.preprocess(
     (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
   );
 }
 export const ZId = z.object({ id: idField() });
@@ -53,7 +67,7 @@ export function listField(itemMax: number = FIELD_LIMITS.shortText) {
     .transform((v) => (v == null ? [] : splitList(v)))
     .pipe(
       z
-        .array(z.string().max(itemMax, tooLong(itemMax)))
+        .array(z.string().max(itemMax, tooLong(itemMax)).refine(noNul, NUL_MESSAGE))
         .max(FIELD_LIMITS.listItems, `At most ${FIELD_LIMITS.listItems} entries`),
     );
 }
