@@ -2,7 +2,15 @@ import { z } from "zod";
 import { BOOKING_STATUSES, FIELD_LIMITS, TIME_SLOTS, type BookingStatus } from "../constants";
 import { isCalendarDate } from "../dates";
 import { MESSAGES } from "../messages";
-import { emailField, idField, offsetField, optionalText, pageLimit, requiredText, searchText } from "./common";
+import {
+  emailField,
+  idField,
+  offsetField,
+  optionalText,
+  pageLimit,
+  requiredText,
+  searchText,
+} from "./common";
 
 const m = MESSAGES.booking;
 
