@@ -35,6 +35,16 @@ function Wrapper({
   );
 }
 
+/** What every control shares: its id for the label, the style, and the link to its error message. */
+function controlProps(id: string, error: string | null | undefined) {
+  return {
+    id,
+    className: CONTROL,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  } as const;
+}
+
 export function TextField({
   label,
   error,
@@ -45,13 +55,7 @@ export function TextField({
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      <input {...controlProps(id, error)} {...input} />
     </Wrapper>
   );
 }
@@ -66,13 +70,7 @@ export function TextAreaField({
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      <textarea {...controlProps(id, error)} {...input} />
     </Wrapper>
   );
 }
@@ -88,13 +86,7 @@ export function SelectField({
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <select
-        id={id}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      >
+      <select {...controlProps(id, error)} {...input}>
         {children}
       </select>
     </Wrapper>
