@@ -1,20 +1,14 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { ToastProvider } from "../components/ui/toast";
-import { createQueryClient, createTrpcClient, trpc } from "../lib/trpc";
-import { router } from "./router";
+import { AppRoutes } from "./router";
 
+/** The API client is not mounted here: see DataProvider (lazy islands keep the public entry chunk small). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <ToastProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ToastProvider>
   );
 }

@@ -1,47 +1,42 @@
 import { CATEGORY_SLUGS } from "@studio/validators";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
-import { RequireAdmin } from "../admin/require-admin";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { CategoryPage } from "../site/pages/category";
 import { HomePage } from "../site/pages/home";
 
-/** Lazy route modules: the admin area and secondary pages are separate chunks visitors never download. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Declarative routes (BrowserRouter + Routes): react-router's data-router runtime weighs about 15 KB gzip
+ * more and nothing here uses loaders or actions. The home page and the category pages' heroes are in the
+ * app shell (their first view paints without another request); everything else is its own chunk, and the
+ * admin area (admin-routes.tsx) and the API client are never downloaded by visitors of the public site.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const categoryRoutes: RouteObject[] = CATEGORY_SLUGS.map((slug) => ({
-  path: `/${slug}`,
-  lazy: lazyPage(() => import("../site/pages/category")),
-}));
+const AboutPage = page(() => import("../site/pages/about"));
+const ContactPage = page(() => import("../site/pages/contact"));
+const PrivacyPage = page(() => import("../site/pages/privacy"));
+const TermsPage = page(() => import("../site/pages/terms"));
+const AdminRoutes = page(() => import("./admin-routes"));
 
-export const routes: RouteObject[] = [
-  { path: "/", Component: HomePage },
-  { path: "/about", lazy: lazyPage(() => import("../site/pages/about")) },
-  { path: "/contact", lazy: lazyPage(() => import("../site/pages/contact")) },
-  ...categoryRoutes,
-  { path: "/privacy", lazy: lazyPage(() => import("../site/pages/privacy")) },
-  { path: "/terms", lazy: lazyPage(() => import("../site/pages/terms")) },
-  { path: "/admin/login", lazy: lazyPage(() => import("../admin/pages/login")) },
-  { path: "/admin/signup", lazy: lazyPage(() => import("../admin/pages/signup")) },
-  { path: "/admin", element: <Navigate to="/admin/dashboard" replace /> },
-  {
-    path: "/admin",
-    Component: RequireAdmin,
-    children: [
-      {
-        lazy: lazyPage(() => import("../admin/admin-layout")),
-        children: [
-          { path: "dashboard", lazy: lazyPage(() => import("../admin/pages/dashboard")) },
-          { path: "services", lazy: lazyPage(() => import("../admin/pages/services")) },
-          { path: "portfolio", lazy: lazyPage(() => import("../admin/pages/portfolio")) },
-          { path: "bookings", lazy: lazyPage(() => import("../admin/pages/bookings")) },
-          { path: "feedback", lazy: lazyPage(() => import("../admin/pages/feedback")) },
-          { path: "analytics", lazy: lazyPage(() => import("../admin/pages/analytics")) },
-          { path: "messages", lazy: lazyPage(() => import("../admin/pages/messages")) },
-        ],
-      },
-    ],
-  },
-  { path: "*", element: <Navigate to="/" replace /> },
-];
+function PageFallback() {
+  return <div className="min-h-screen bg-ink" aria-busy="true" />;
+}
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        {CATEGORY_SLUGS.map((slug) => (
+          <Route key={slug} path={`/${slug}`} element={<CategoryPage />} />
+        ))}
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/admin/*" element={<AdminRoutes />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,17 +1,51 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { Header } from "./components/header";
+import { SiteDialogsProvider } from "./dialogs";
+import { useFirstInteraction } from "./hooks/use-first-interaction";
+import { useInView } from "./hooks/use-in-view";
 
-/** Placeholder public layout; the public-website issue builds the real header and footer. */
-export function SiteLayout({ children }: { children: ReactNode }) {
+const Footer = lazy(() => import("./components/footer").then((m) => ({ default: m.Footer })));
+
+/**
+ * The footer is never part of the first view: it loads on the visitor's first interaction (a key press
+ * included, so keyboard and screen-reader users find the landmark) or as the page end comes near.
+ */
+function DeferredFooter() {
+  const [ref, near] = useInView<HTMLDivElement>({ rootMargin: "0px 0px 600px 0px" });
+  const interacted = useFirstInteraction();
+  const placeholder = <div ref={ref} className="h-[26rem] bg-[#07070b]" aria-hidden="true" />;
+  if (!near && !interacted) return placeholder;
   return (
-    <div className="min-h-screen bg-ink text-white">
-      <header className="px-6 py-4">
-        <Link to="/" className="text-lg font-bold">
-          Studio
-        </Link>
-      </header>
-      <main>{children}</main>
-      <footer className="px-6 py-8 text-sm text-white/60">© {new Date().getFullYear()} Studio</footer>
-    </div>
+    <Suspense fallback={<div className="h-[26rem] bg-[#07070b]" aria-hidden="true" />}>
+      <Footer />
+    </Suspense>
+  );
+}
+
+/** Public page frame: skip link, header, main landmark, footer, and the site-wide dialogs. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change (category pages reuse this component)
+  useEffect(() => {
+    // A new page starts at the top (the declarative router does not restore scroll positions).
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return (
+    <SiteDialogsProvider>
+      <div className="min-h-screen bg-ink text-white">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-accent px-5 py-3 font-semibold text-black focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        <DeferredFooter />
+      </div>
+    </SiteDialogsProvider>
   );
 }

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 type Props = {
   open: boolean;
@@ -23,6 +23,9 @@ export function Dialog({
   size = "max-w-lg",
   locked = false,
 }: Props) {
+  // These dialogs have no Radix trigger, so Radix would drop the focus on close: hand it back to the
+  // element that had it when the dialog opened.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
       <RadixDialog.Portal>
@@ -30,6 +33,13 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[94vw] ${size} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-ink-line bg-ink-soft p-6 text-white shadow-2xl focus:outline-none`}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus.current?.focus();
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-xl font-bold">{title}</RadixDialog.Title>

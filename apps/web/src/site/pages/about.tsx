@@ -1,11 +1,15 @@
 import { usePageMeta } from "../../components/page-meta";
+import { AboutSection } from "../components/about-section";
 import { SiteLayout } from "../site-layout";
 
 export default function AboutPage() {
-  usePageMeta("About — Studio", "Studio: about");
+  usePageMeta(
+    "About Us — Studio",
+    "Meet Studio: photographers, cinematographers, drone pilots, editors and VFX artists crafting stories that create impact since 2018.",
+  );
   return (
     <SiteLayout>
-      <h1 className="px-6 text-3xl font-bold">About</h1>
+      <AboutSection headingLevel="h1" />
     </SiteLayout>
   );
 }

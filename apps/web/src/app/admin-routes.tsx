@@ -1,0 +1,45 @@
+import { type ComponentType, lazy } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { RequireAdmin } from "../admin/require-admin";
+import { DataProvider } from "./data-provider";
+
+/**
+ * The admin area's routes, mounted at /admin/* by the app router. This module and everything below it
+ * is a separate chunk: visitors of the public site never download it.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const LoginPage = page(() => import("../admin/pages/login"));
+const SignupPage = page(() => import("../admin/pages/signup"));
+const AdminLayout = page(() => import("../admin/admin-layout"));
+const DashboardPage = page(() => import("../admin/pages/dashboard"));
+const ServicesPage = page(() => import("../admin/pages/services"));
+const PortfolioPage = page(() => import("../admin/pages/portfolio"));
+const BookingsPage = page(() => import("../admin/pages/bookings"));
+const FeedbackPage = page(() => import("../admin/pages/feedback"));
+const AnalyticsPage = page(() => import("../admin/pages/analytics"));
+const MessagesPage = page(() => import("../admin/pages/messages"));
+
+export default function AdminRoutes() {
+  return (
+    <DataProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={<SignupPage />} />
+        <Route index element={<Navigate to="/admin/dashboard" replace />} />
+        <Route element={<RequireAdmin />}>
+          <Route element={<AdminLayout />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="services" element={<ServicesPage />} />
+            <Route path="portfolio" element={<PortfolioPage />} />
+            <Route path="bookings" element={<BookingsPage />} />
+            <Route path="feedback" element={<FeedbackPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="messages" element={<MessagesPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </DataProvider>
+  );
+}

@@ -1,0 +1,308 @@
+import { MESSAGES, type ServiceDto } from "@studio/validators";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/render";
+import { trpcError, trpcHandlers } from "../../test/trpc-msw";
+import BookingDialog from "./booking-dialog";
+
+const SERVICES: ServiceDto[] = [
+  {
+    id: 3,
+    title: "Portrait Session",
+    description: "A portrait session.",
+    category: "photography",
+    price: 299,
+    duration: "1 hour",
+    features: ["10 images"],
+    image: null,
+    icon: null,
+    created_at: "2026-01-01T00:00:00.000Z",
+  },
+  {
+    id: 4,
+    title: "Wedding Film",
+    description: "A wedding film.",
+    category: "videography",
+    price: 1899.5,
+    duration: "Full day",
+    features: [],
+    image: null,
+    icon: null,
+    created_at: "2026-01-01T00:00:00.000Z",
+  },
+];
+const TODAY = "2030-01-10";
+
+let created: Array<Record<string, unknown>> = [];
+let availabilityCalls: unknown[] = [];
+let createAnswer: (input: Record<string, unknown>) => unknown = (input) => ({
+  booking: { id: 1, ...input, status: "pending" },
+  message: MESSAGES.booking.submitted,
+  replayed: false,
+});
+let uploads = 0;
+
+const server = setupServer(
+  ...trpcHandlers({
+    "services.list": () => SERVICES,
+    "site.config": () => ({
+      timeZone: "America/Los_Angeles",
+      today: TODAY,
+      mapTileUrl: "http://tiles/{z}/{x}/{y}.png",
+    }),
+    "bookings.availability": (input) => {
+      availabilityCalls.push(input);
+      const { date } = input as { date: string };
+      return {
+        date,
+        today: TODAY,
+        slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"].map(
+          (time) => ({
+            time,
+            available: time !== "10:00",
+          }),
+        ),
+      };
+    },
+    "bookings.create": (input) => {
+      created.push(input as Record<string, unknown>);
+      return createAnswer(input as Record<string, unknown>);
+    },
+  }),
+  http.post("*/api/upload/image", () => {
+    uploads++;
+    return HttpResponse.json(
+      { success: true, url: "/uploads/private/0b0f7d2e-8a8e-4a52-9a55-0d5c8a7f1d11.png", message: "ok" },
+      { status: 201 },
+    );
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  created = [];
+  availabilityCalls = [];
+  uploads = 0;
+  createAnswer = (input) => ({
+    booking: { id: 1, ...input, status: "pending" },
+    message: MESSAGES.booking.submitted,
+    replayed: false,
+  });
+});
+afterAll(() => server.close());
+
+type User = ReturnType<typeof userEvent.setup>;
+const next = (user: User) => user.click(screen.getByRole("button", { name: "Next" }));
+const stepHeading = (name: string) => screen.findByRole("heading", { level: 3, name });
+
+async function fillInfo(user: User) {
+  await user.type(screen.getByLabelText("Name"), "Asha Rao");
+  await user.type(screen.getByLabelText("Email"), "asha@example.com");
+  await user.type(screen.getByLabelText("Phone"), "+91 98765 43210");
+}
+
+async function fillSchedule(user: User, time = "11:00 AM") {
+  await screen.findByRole("option", { name: /Portrait Session/ });
+  await user.selectOptions(screen.getByLabelText("Service"), "3");
+  fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-12" } });
+  await waitFor(() => expect(screen.getByRole("radio", { name: /10:00 AM/ })).toBeDisabled());
+  await user.click(screen.getByRole("radio", { name: time }));
+}
+
+describe("BookingDialog", () => {
+  it("validates step 1 on Next with the specification's messages", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    expect(screen.getByRole("dialog", { name: "Book a Session" })).toBeInTheDocument();
+    expect(await stepHeading("Your Info")).toBeInTheDocument();
+
+    await next(user);
+    expect(screen.getByText(MESSAGES.booking.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.booking.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.booking.phoneRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    expect(screen.queryByText(MESSAGES.booking.emailRequired)).toBeNull();
+    await next(user);
+    expect(screen.getByText(MESSAGES.booking.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Your Info" })).toBeInTheDocument();
+  });
+
+  it("validates the schedule, limits the date to the studio's today and marks taken slots unavailable", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    expect(await stepHeading("Schedule")).toBeInTheDocument();
+
+    await next(user);
+    expect(screen.getByText(MESSAGES.booking.serviceRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.booking.dateRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.booking.timeRequired)).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByLabelText("Date")).toHaveAttribute("min", TODAY));
+    await fillSchedule(user);
+    expect(availabilityCalls).toContainEqual({ date: "2030-01-12" });
+    const slots = within(screen.getByRole("group", { name: "Time" })).getAllByRole("radio");
+    expect(slots).toHaveLength(9);
+    expect(screen.getByRole("radio", { name: /^10:00 AM\W+unavailable$/ })).toBeDisabled();
+    // The price in USD and the note appear once a service is chosen.
+    expect(screen.getAllByText("$299 USD")).not.toHaveLength(0);
+    expect(screen.getByText(MESSAGES.booking.priceNote)).toBeInTheDocument();
+  });
+
+  it("goes Back freely, keeps the answers, reviews them and submits once with an idempotency key", async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<BookingDialog onClose={onClose} />);
+    await fillInfo(user);
+    await next(user);
+    await stepHeading("Schedule");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await stepHeading("Your Info")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("Asha Rao");
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    expect(await stepHeading("Project Details")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Message (optional)"), "Outdoor portraits at sunset.");
+    await next(user);
+    expect(await stepHeading("Review")).toBeInTheDocument();
+
+    const review = screen.getByRole("dialog");
+    expect(within(review).getByText("Portrait Session")).toBeInTheDocument();
+    expect(within(review).getByText("Saturday, January 12, 2030")).toBeInTheDocument();
+    expect(within(review).getByText("11:00 AM")).toBeInTheDocument();
+    expect(within(review).getByText(MESSAGES.booking.priceNote)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Confirm Booking" }));
+    expect(await screen.findByText(MESSAGES.booking.submitted)).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    const sent = created[0]!;
+    expect(sent).toMatchObject({
+      name: "Asha Rao",
+      email: "asha@example.com",
+      phone: "+91 98765 43210",
+      service_id: 3,
+      date: "2030-01-12",
+      time: "11:00",
+      message: "Outdoor portraits at sunset.",
+      image: null,
+      user_id: null,
+    });
+    expect(String(sent.idempotency_key)).toMatch(/^[\w-]{8,100}$/);
+    // Resets and closes after 1.2 s.
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 2500 });
+  });
+
+  it("sends a taken slot back to Schedule with the conflict message and fresh availability", async () => {
+    createAnswer = () => trpcError(409, MESSAGES.booking.slotTaken, "CONFLICT");
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog serviceId={3} onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    await stepHeading("Schedule");
+    // The service chosen on the card is preselected.
+    await waitFor(() => expect(screen.getByLabelText("Service")).toHaveValue("3"));
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-12" } });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /10:00 AM/ })).toBeDisabled());
+    await user.click(screen.getByRole("radio", { name: "2:00 PM" }));
+    await next(user);
+    await next(user);
+    await stepHeading("Review");
+    const before = availabilityCalls.length;
+    await user.click(screen.getByRole("button", { name: "Confirm Booking" }));
+
+    expect(await stepHeading("Schedule")).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.booking.slotTaken)).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "2:00 PM" })).not.toBeChecked();
+    await waitFor(() => expect(availabilityCalls.length).toBeGreaterThan(before));
+  });
+
+  it("retries with the same idempotency key after a failed submit", async () => {
+    let attempts = 0;
+    createAnswer = (input) => {
+      attempts++;
+      if (attempts === 1) return trpcError(500, "Internal error", "INTERNAL_SERVER_ERROR");
+      return {
+        booking: { id: 9, ...input, status: "pending" },
+        message: MESSAGES.booking.submitted,
+        replayed: true,
+      };
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    await next(user);
+    await user.click(await screen.findByRole("button", { name: "Confirm Booking" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.booking.failed);
+    await user.click(screen.getByRole("button", { name: "Confirm Booking" }));
+    expect(await screen.findByText(MESSAGES.booking.submitted)).toBeInTheDocument();
+    expect(created).toHaveLength(2);
+    expect(created[1]!.idempotency_key).toBe(created[0]!.idempotency_key);
+  });
+
+  it("shows the server's field errors on their fields, on their step", async () => {
+    createAnswer = () =>
+      trpcError(400, MESSAGES.common.invalidInput, "BAD_REQUEST", { email: MESSAGES.booking.emailInvalid });
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await user.type(screen.getByLabelText("Name"), "Asha");
+    await user.type(screen.getByLabelText("Email"), "asha@example.com");
+    await user.type(screen.getByLabelText("Phone"), "123");
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    await next(user);
+    await user.click(await screen.findByRole("button", { name: "Confirm Booking" }));
+    expect(await stepHeading("Your Info")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(MESSAGES.booking.emailInvalid)).toBeInTheDocument();
+  });
+
+  it("uploads one optional file with the form field image and sends its URL with the booking", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    await stepHeading("Project Details");
+
+    const input = screen.getByLabelText("Upload File (optional)");
+    await user.upload(input, new File(["%PDF-1.4 hello"], "brief.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText(MESSAGES.upload.uploaded)).toBeInTheDocument();
+    expect(uploads).toBe(1);
+    await next(user);
+    expect(await stepHeading("Review")).toBeInTheDocument();
+    expect(screen.getByText("brief.pdf")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Confirm Booking" }));
+    await screen.findByText(MESSAGES.booking.submitted);
+    expect(created[0]!.image).toBe("/uploads/private/0b0f7d2e-8a8e-4a52-9a55-0d5c8a7f1d11.png");
+  });
+
+  it("refuses a file type the booking form does not take, before uploading", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    await stepHeading("Project Details");
+    await user.upload(
+      screen.getByLabelText("Upload File (optional)"),
+      new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      MESSAGES.upload.typeNotSupported("application/x-msdownload"),
+    );
+    expect(uploads).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+import { CATEGORY_PAGES, type CategoryPage as Content, type CategorySlug } from "@studio/validators";
+import { Link } from "react-router-dom";
+import { ArrowRightIcon } from "../components/icons-core";
+import { MediaImage } from "../components/media-image";
+import { useBookNow } from "../dialogs";
+import { HoverMedia } from "../home/portfolio-media";
+import { useReveal } from "../hooks/use-reveal";
+import { priceLabel } from "../lib/format";
+
+function Features({ page }: { page: Content }) {
+  const heading = useReveal<HTMLDivElement>();
+  const grid = useReveal<HTMLUListElement>();
+  return (
+    <section aria-labelledby="why-title" className="px-5 py-24 sm:px-8">
+      <div className="mx-auto max-w-7xl">
+        <div {...heading.revealProps} className="reveal mx-auto mb-14 max-w-3xl text-center">
+          <h2
+            id="why-title"
+            className="font-display text-4xl font-extrabold tracking-[-0.03em] text-white sm:text-5xl"
+          >
+            Why Choose Our {page.title}?
+          </h2>
+        </div>
+        <ul {...grid.revealProps} className="reveal-group grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {page.features.map((feature) => (
+            <li key={feature.title} className="rounded-3xl border border-white/[0.07] bg-ink-soft p-7">
+              <span className="text-3xl" role="img" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <h3 className="mt-4 font-display text-lg font-bold text-white">{feature.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-white/70">{feature.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Services({ page }: { page: Content }) {
+  const bookNow = useBookNow();
+  const grid = useReveal<HTMLUListElement>();
+  return (
+    <section
+      id="services"
+      aria-labelledby="category-services-title"
+      className="bg-[#07070b] px-5 py-24 sm:px-8"
+    >
+      <div className="mx-auto max-w-7xl">
+        <h2
+          id="category-services-title"
+          className="mb-14 text-center font-display text-4xl font-extrabold tracking-[-0.03em] text-white sm:text-5xl"
+        >
+          Our {page.title} Services
+        </h2>
+        <ul {...grid.revealProps} className="reveal-group grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {page.services.map((service) => (
+            <li key={service.title}>
+              <article className="group flex h-full flex-col overflow-hidden rounded-3xl border border-white/[0.07] bg-ink-soft transition hover:border-accent/30">
+                <div className="relative aspect-[16/10] overflow-hidden">
+                  <MediaImage
+                    src={service.image}
+                    alt=""
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className="h-full w-full object-cover transition duration-700 group-hover:scale-105"
+                  />
+                  <span className="absolute right-4 top-4 rounded-full bg-black/70 px-3.5 py-1.5 text-sm font-bold text-accent backdrop-blur">
+                    {priceLabel(Number(service.price))}
+                  </span>
+                </div>
+                <div className="flex flex-1 flex-col p-6">
+                  <h3 className="font-display text-xl font-bold text-white">{service.title}</h3>
+                  <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70">{service.description}</p>
+                  <button
+                    type="button"
+                    {...bookNow}
+                    aria-label={`Book Now: ${service.title}`}
+                    className="mt-6 inline-flex items-center justify-center gap-2 rounded-full bg-white/5 px-5 py-3 text-sm font-semibold text-white transition group-hover:bg-accent group-hover:text-black"
+                  >
+                    Book Now
+                    <ArrowRightIcon className="h-4 w-4" />
+                  </button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Portfolio({ page }: { page: Content }) {
+  const grid = useReveal<HTMLUListElement>();
+  return (
+    <section aria-labelledby="category-portfolio-title" className="px-5 py-24 sm:px-8">
+      <div className="mx-auto max-w-7xl">
+        <h2
+          id="category-portfolio-title"
+          className="mb-14 text-center font-display text-4xl font-extrabold tracking-[-0.03em] text-white sm:text-5xl"
+        >
+          Our {page.title} Portfolio
+        </h2>
+        <ul {...grid.revealProps} className="reveal-group grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {page.portfolio.map((item, i) => (
+            <li
+              key={item.title}
+              className={`group relative overflow-hidden rounded-3xl border border-white/[0.07] ${
+                i === 0 ? "sm:row-span-2" : i === 5 ? "sm:col-span-2 lg:col-span-3" : ""
+              }`}
+            >
+              <HoverMedia
+                src={item.video ?? item.image}
+                video={!!item.video}
+                alt={item.title}
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                className={`w-full object-cover transition duration-700 group-hover:scale-105 ${
+                  i === 0 ? "aspect-[4/5] h-full" : i === 5 ? "aspect-[4/3] sm:aspect-[21/8]" : "aspect-[4/3]"
+                }`}
+              />
+              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/90 via-black/20 to-transparent p-6 transition duration-500 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100">
+                <h3 className="font-display text-lg font-bold text-white">{item.title}</h3>
+                <p className="mt-1 text-sm text-white/80">{item.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function GetStarted({ page }: { page: Content }) {
+  const bookNow = useBookNow();
+  const box = useReveal<HTMLDivElement>();
+  const [from, to] = page.gradient;
+  return (
+    <section aria-labelledby="get-started-title" className="px-5 pb-28 sm:px-8">
+      <div
+        {...box.revealProps}
+        className="reveal relative mx-auto max-w-5xl overflow-hidden rounded-[2rem] border border-white/10 px-8 py-16 text-center sm:px-16"
+        style={{ background: `linear-gradient(135deg, ${from}26, #12121a 45%, ${to}26)` }}
+      >
+        <h2
+          id="get-started-title"
+          className="font-display text-4xl font-extrabold tracking-[-0.03em] text-white sm:text-5xl"
+        >
+          Get Started Today
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-white/75">
+          Tell us about your project and we will come back within a business day with ideas, dates and a clear
+          quote.
+        </p>
+        <div className="mt-9 flex flex-col justify-center gap-4 sm:flex-row">
+          <button
+            type="button"
+            {...bookNow}
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-accent px-8 py-4 font-semibold text-black transition hover:bg-accent-strong"
+          >
+            Book Now
+            <ArrowRightIcon className="h-5 w-5" />
+          </button>
+          <Link
+            to="/contact"
+            className="inline-flex items-center justify-center rounded-full border border-white/25 px-8 py-4 font-semibold text-white transition hover:border-white/60"
+          >
+            Ask a Question
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Everything below a category page's hero (a lazy chunk: the hero paints without it). */
+export default function CategorySections({ slug }: { slug: CategorySlug }) {
+  const page = CATEGORY_PAGES[slug];
+  return (
+    <>
+      <Features page={page} />
+      <Services page={page} />
+      <Portfolio page={page} />
+      <GetStarted page={page} />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { STUDIO } from "@studio/validators";
+import { Link } from "react-router-dom";
+import { useBookNow } from "../dialogs";
+import { Brand } from "./header";
+import { MailIcon, MapPinIcon, PhoneIcon, SOCIAL_ICONS } from "./icons";
+import { SectionLink } from "./section-link";
+
+const CATEGORY_LINKS = [
+  { label: "Photography", to: "/photography" },
+  { label: "Videography", to: "/videography" },
+  { label: "Cinematography", to: "/cinematography" },
+  { label: "Drone Services", to: "/drone-services" },
+  { label: "VFX & Post", to: "/vfx-post" },
+  { label: "Commercial", to: "/commercial" },
+] as const;
+
+const heading = "mb-4 text-xs font-semibold uppercase tracking-[0.25em] text-white/60";
+const link = "text-sm text-white/75 transition-colors hover:text-accent";
+
+export function Footer() {
+  const bookNow = useBookNow();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="relative border-t border-white/5 bg-[#07070b] text-white">
+      <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
+        <div>
+          <Brand />
+          <p className="mt-5 max-w-xs text-sm leading-relaxed text-white/70">
+            {STUDIO.tagline} Photography, film, drones and post production, from concept to broadcast.
+          </p>
+          <ul className="mt-6 flex gap-2" aria-label="Social media">
+            {STUDIO.socials.map((social) => {
+              const Icon = SOCIAL_ICONS[social.name];
+              return (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    aria-label={`${social.name} ${social.handle}`}
+                    className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 text-white/75 transition hover:border-accent hover:text-accent"
+                  >
+                    <Icon className="h-4.5 w-4.5" />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+
+        <nav aria-label="Services">
+          <h2 className={heading}>Services</h2>
+          <ul className="space-y-3">
+            {CATEGORY_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-label="Studio">
+          <h2 className={heading}>Studio</h2>
+          <ul className="space-y-3">
+            <li>
+              <Link to="/about" className={link}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <SectionLink section="services" className={link}>
+                Services
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink section="portfolio" className={link}>
+                Portfolio
+              </SectionLink>
+            </li>
+            <li>
+              <Link to="/contact" className={link}>
+                Contact
+              </Link>
+            </li>
+            <li>
+              <button type="button" {...bookNow} className={link}>
+                Book Session
+              </button>
+            </li>
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={heading}>Visit</h2>
+          <address className="space-y-3 text-sm not-italic text-white/75">
+            <p className="flex gap-3">
+              <MapPinIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+              <span>
+                {STUDIO.street}
+                <br />
+                {STUDIO.city}, {STUDIO.region}
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <PhoneIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+              <a href={`tel:${STUDIO.phones[0].replace(/[^+\d]/g, "")}`} className={link}>
+                {STUDIO.phones[0]}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <MailIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+              <a href={`mailto:${STUDIO.emails[0]}`} className={link}>
+                {STUDIO.emails[0]}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/5">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-5 py-6 text-xs text-white/60 sm:flex-row sm:px-8">
+          <p>
+            © {year} {STUDIO.name}. All rights reserved.
+          </p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to="/privacy" className="hover:text-accent">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-accent">
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

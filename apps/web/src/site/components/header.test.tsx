@@ -1,0 +1,104 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/render";
+import { SiteDialogsProvider } from "../dialogs";
+import { setHomeSectionsReady } from "../lib/sections";
+import { Header } from "./header";
+
+function renderHeader(route = "/") {
+  return renderWithProviders(
+    <SiteDialogsProvider>
+      <Header />
+      <section id="portfolio">Portfolio section</section>
+      <p>Outside</p>
+    </SiteDialogsProvider>,
+    { route },
+  );
+}
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  fireEvent.scroll(window);
+}
+
+afterEach(() => {
+  scrollTo(0);
+  setHomeSectionsReady(false);
+  vi.restoreAllMocks();
+});
+
+describe("Header", () => {
+  it("turns into a solid bar once the page is scrolled more than 50 px", async () => {
+    renderHeader();
+    const header = screen.getByRole("banner");
+    expect(header).toHaveAttribute("data-scrolled", "false");
+    scrollTo(50);
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(header).toHaveAttribute("data-scrolled", "false");
+    scrollTo(51);
+    await waitFor(() => expect(header).toHaveAttribute("data-scrolled", "true"));
+  });
+
+  it("opens the mobile menu, closes it on an outside click and after an item is chosen", async () => {
+    const user = userEvent.setup();
+    renderHeader("/photography");
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(screen.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    expect(await screen.findByRole("navigation", { name: "Mobile" })).toBeVisible();
+
+    await user.click(screen.getByText("Outside"));
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const mobile = await screen.findByRole("navigation", { name: "Mobile" });
+    const link = Array.from(mobile.querySelectorAll("a")).find((a) => a.textContent === "Services")!;
+    // From another route a section item is a full navigation to /#services.
+    expect(link).toHaveAttribute("href", "/#services");
+    link.addEventListener("click", (e) => e.preventDefault());
+    await user.click(link);
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("on the home route smooth-scrolls to the section after 100 ms and highlights Home at the top", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    setHomeSectionsReady(true);
+    const user = userEvent.setup();
+    renderHeader("/");
+    vi.spyOn(document.getElementById("portfolio")!, "getBoundingClientRect").mockReturnValue({
+      top: 2000,
+    } as DOMRect);
+    act(() => scrollTo(0));
+    const main = screen.getByRole("navigation", { name: "Main" });
+    await waitFor(() => expect(main.querySelector('[aria-current="page"]')).toHaveTextContent("Home"));
+
+    const started = performance.now();
+    await user.click(screen.getAllByRole("link", { name: "Portfolio" })[0]!);
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    expect(scrolled.mock.contexts[0]).toBe(document.getElementById("portfolio"));
+    expect(scrolled).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+  });
+
+  it("marks the section under the header as the active item", async () => {
+    renderHeader("/");
+    const section = document.getElementById("portfolio")!;
+    vi.spyOn(section, "getBoundingClientRect").mockReturnValue({ top: 10 } as DOMRect);
+    act(() => scrollTo(900));
+    await waitFor(() =>
+      expect(
+        screen.getByRole("navigation", { name: "Main" }).querySelector('[aria-current="page"]'),
+      ).toHaveTextContent("Portfolio"),
+    );
+  });
+
+  it("opens the booking dialog from Book Now", async () => {
+    const user = userEvent.setup();
+    renderHeader("/about");
+    await user.click(screen.getAllByRole("button", { name: "Book Now" })[0]!);
+    expect(await screen.findByRole("dialog", { name: "Book a Session" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,156 @@
+import { TIMINGS } from "@studio/validators";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { useBookNow } from "../dialogs";
+import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
+import { HOME_SECTIONS } from "../lib/sections";
+import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
+import { SectionLink } from "./section-link";
+
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
+
+export const NAV_ITEMS = [
+  { label: "Home", section: "" },
+  { label: "Services", section: "services" },
+  { label: "Portfolio", section: "portfolio" },
+  { label: "About", section: "about" },
+  { label: "Contact", section: "contact" },
+] as const;
+
+/** Which home section is under the header (scroll spy); "" at the top of the page. */
+function useActiveSection(enabled: boolean): string {
+  const [active, setActive] = useState("");
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeScroll(() => {
+      const line = window.innerHeight * 0.35;
+      let current = "";
+      for (const id of HOME_SECTIONS) {
+        const el = document.getElementById(id);
+        if (el && el.getBoundingClientRect().top <= line) current = id;
+      }
+      setActive(current);
+    });
+  }, [enabled]);
+  return active;
+}
+
+export function Brand() {
+  return (
+    <span className="flex items-center gap-2.5">
+      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false">
+        <circle
+          cx="16"
+          cy="16"
+          r="14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="text-accent"
+        />
+        <path
+          d="M16 6l5 9h-10zM26 16l-9 5v-10zM16 26l-5-9h10zM6 16l9-5v10z"
+          fill="currentColor"
+          opacity=".9"
+        />
+      </svg>
+      <span className="font-display text-lg font-extrabold uppercase tracking-[0.28em]">Studio</span>
+    </span>
+  );
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const onHome = pathname === "/";
+  const scrolled = useScrolledPast(TIMINGS.scrollThresholdPx);
+  const active = useActiveSection(onHome);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const bookNow = useBookNow();
+
+  const solid = scrolled || menuOpen;
+  const current = (section: string) => (onHome && active === section ? "page" : undefined);
+  const linkClass = (section: string) =>
+    `relative rounded-full px-4 py-2 text-sm font-medium transition-colors ${
+      current(section)
+        ? "text-white after:absolute after:inset-x-4 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent"
+        : "text-white/75 hover:text-white"
+    }`;
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
+        solid
+          ? "border-b border-white/5 bg-ink/85 shadow-[0_12px_32px_-12px_rgba(0,0,0,0.7)] backdrop-blur-md"
+          : "bg-transparent"
+      }`}
+    >
+      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-5 sm:px-8">
+        <Link to="/" className="rounded-md text-white" aria-label="Studio, home">
+          <Brand />
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                <SectionLink
+                  section={item.section}
+                  className={linkClass(item.section)}
+                  aria-current={current(item.section)}
+                >
+                  {item.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            {...bookNow}
+            className="hidden rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-black shadow-[0_0_0_0_rgba(245,158,11,0.5)] transition hover:bg-accent-strong hover:shadow-[0_0_30px_-4px_rgba(245,158,11,0.6)] md:inline-flex"
+          >
+            Book Now
+          </button>
+          <button
+            type="button"
+            {...bookNow}
+            aria-label="Book Now"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-accent text-black md:hidden"
+          >
+            <CalendarIcon />
+          </button>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+            onPointerEnter={loadMobileMenu}
+            onFocus={loadMobileMenu}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white md:hidden"
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={menuId}
+            toggleRef={toggleRef}
+            current={current}
+            onClose={() => setMenuOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { STUDIO } from "@studio/validators";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SOCIAL_ICONS } from "../components/icons";
+
+/** Address, phones, e-mails, hours and socials of the studio (placeholders from the content package). */
+export function ContactDetails() {
+  const item = "flex gap-4";
+  const iconBox =
+    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-accent/10 text-accent";
+  const label = "text-xs font-semibold uppercase tracking-[0.2em] text-white/60";
+  return (
+    <div className="space-y-7">
+      <address className="space-y-7 not-italic">
+        <div className={item}>
+          <span className={iconBox}>
+            <MapPinIcon />
+          </span>
+          <div>
+            <p className={label}>Studio</p>
+            <p className="mt-1 text-white/85">
+              {STUDIO.street}
+              <br />
+              {STUDIO.city}, {STUDIO.region}
+            </p>
+          </div>
+        </div>
+        <div className={item}>
+          <span className={iconBox}>
+            <PhoneIcon />
+          </span>
+          <div>
+            <p className={label}>Phone</p>
+            {STUDIO.phones.map((phone) => (
+              <a
+                key={phone}
+                href={`tel:${phone.replace(/[^+\d]/g, "")}`}
+                className="mt-1 block text-white/85 hover:text-accent"
+              >
+                {phone}
+              </a>
+            ))}
+          </div>
+        </div>
+        <div className={item}>
+          <span className={iconBox}>
+            <MailIcon />
+          </span>
+          <div>
+            <p className={label}>Email</p>
+            {STUDIO.emails.map((email) => (
+              <a key={email} href={`mailto:${email}`} className="mt-1 block text-white/85 hover:text-accent">
+                {email}
+              </a>
+            ))}
+          </div>
+        </div>
+      </address>
+      <div className={item}>
+        <span className={iconBox}>
+          <ClockIcon />
+        </span>
+        <div>
+          <p className={label}>Business hours</p>
+          <p className="mt-1 text-white/85">{STUDIO.businessHours}</p>
+          <p className="mt-1 text-sm text-white/70">{STUDIO.replyPromise}</p>
+        </div>
+      </div>
+      <ul className="flex gap-2 pt-1" aria-label="Social media">
+        {STUDIO.socials.map((social) => {
+          const Icon = SOCIAL_ICONS[social.name];
+          return (
+            <li key={social.name}>
+              <a
+                href={social.href}
+                aria-label={`${social.name} ${social.handle}`}
+                className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/10 text-white/75 transition hover:border-accent hover:text-accent"
+              >
+                <Icon className="h-4.5 w-4.5" />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

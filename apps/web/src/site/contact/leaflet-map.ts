@@ -1,0 +1,43 @@
+/** Leaflet lives in its own chunk, loaded only where a map is shown; CSS and marker images are bundled. */
+import { MAP, STUDIO } from "@studio/validators";
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
+import markerIcon from "leaflet/dist/images/marker-icon.png";
+import markerShadow from "leaflet/dist/images/marker-shadow.png";
+
+const icon = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** `focusY`: where (px from the map's top) the studio should appear; the map's middle by default. */
+export function mountMap(element: HTMLElement, tileUrl: string, focusY?: number): { remove: () => void } {
+  const map = L.map(element, {
+    center: [MAP.lat, MAP.lng],
+    zoom: MAP.zoom,
+    scrollWheelZoom: false,
+    attributionControl: true,
+  });
+  L.tileLayer(tileUrl, {
+    subdomains: "abc",
+    maxZoom: 19,
+    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  }).addTo(map);
+  L.marker([MAP.lat, MAP.lng], { icon, alt: `${STUDIO.name} location`, title: STUDIO.name, keyboard: true })
+    .addTo(map)
+    .bindPopup(
+      `<strong>${escapeHtml(STUDIO.name)}</strong><br>${escapeHtml(STUDIO.street)}<br>${escapeHtml(STUDIO.city)}`,
+    );
+  if (focusY !== undefined) map.panBy([0, element.clientHeight / 2 - focusY], { animate: false });
+  return { remove: () => map.remove() };
+}

@@ -1,0 +1,66 @@
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
+
+/**
+ * The booking and feedback dialogs open from many places (header, hero, cards, floating buttons) and
+ * are loaded only when first wanted; they unmount on close, which resets them completely.
+ */
+// Each dialog's code and the API client it needs are fetched together (one round trip, not two).
+const withData = <T,>(load: Promise<T>) =>
+  Promise.all([load, import("../app/data-provider")]).then(([module]) => module);
+const loadBooking = () => withData(import("./booking/booking-dialog"));
+const loadFeedback = () => withData(import("./feedback/feedback-dialog"));
+const BookingDialog = lazy(loadBooking);
+const FeedbackDialog = lazy(loadFeedback);
+
+type DialogsApi = {
+  openBooking: (serviceId?: number) => void;
+  openFeedback: () => void;
+  /** Warms the dialog chunks (hover/focus on a trigger) so opening feels instant. */
+  preload: () => void;
+};
+
+const DialogsContext = createContext<DialogsApi>({
+  openBooking: () => undefined,
+  openFeedback: () => undefined,
+  preload: () => undefined,
+});
+
+export function SiteDialogsProvider({ children }: { children: ReactNode }) {
+  const [booking, setBooking] = useState<{ serviceId?: number } | null>(null);
+  const [feedback, setFeedback] = useState(false);
+  const openBooking = useCallback((serviceId?: number) => setBooking({ serviceId }), []);
+  const openFeedback = useCallback(() => setFeedback(true), []);
+  const preload = useCallback(() => {
+    void loadBooking();
+    void loadFeedback();
+  }, []);
+  const api = useMemo(() => ({ openBooking, openFeedback, preload }), [openBooking, openFeedback, preload]);
+  return (
+    <DialogsContext.Provider value={api}>
+      {children}
+      <Suspense fallback={null}>
+        {booking ? <BookingDialog serviceId={booking.serviceId} onClose={() => setBooking(null)} /> : null}
+        {feedback ? <FeedbackDialog onClose={() => setFeedback(false)} /> : null}
+      </Suspense>
+    </DialogsContext.Provider>
+  );
+}
+
+export function useSiteDialogs(): DialogsApi {
+  return useContext(DialogsContext);
+}
+
+/** Props for a Book Now button: opens the booking dialog, warms it on hover/focus. */
+export function useBookNow(serviceId?: number) {
+  const { openBooking, preload } = useSiteDialogs();
+  return { onClick: () => openBooking(serviceId), onPointerEnter: preload, onFocus: preload };
+}

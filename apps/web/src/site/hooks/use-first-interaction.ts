@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+
+const EVENTS = ["scroll", "wheel", "keydown", "pointerdown", "pointermove", "touchstart"] as const;
+let ready = false;
+
+/** Runs `fn` once the page has loaded and the browser has a quiet moment (at most ~2 s later). */
+function afterLoadWhenIdle(fn: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if ("requestIdleCallback" in window) idle = window.requestIdleCallback(fn, { timeout: 2000 });
+    else timer = setTimeout(fn, 300);
+  };
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+  return () => {
+    window.removeEventListener("load", schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
+ * True after the visitor's first scroll, key, tap or mouse movement — or, without any, once the page has
+ * loaded and the browser is idle. Secondary UI (floating buttons, sections below the fold, the footer) waits
+ * for it, so the first paint only downloads what the first view needs, yet never depends on an interaction.
+ */
+export function useFirstInteraction(): boolean {
+  const [value, setValue] = useState(ready);
+  useEffect(() => {
+    if (value) return;
+    const on = () => {
+      ready = true;
+      setValue(true);
+    };
+    for (const type of EVENTS) window.addEventListener(type, on, { passive: true, once: true });
+    const cancelIdle = afterLoadWhenIdle(on);
+    return () => {
+      cancelIdle();
+      for (const type of EVENTS) window.removeEventListener(type, on);
+    };
+  }, [value]);
+  return value;
+}

@@ -1,0 +1,34 @@
+import { EMAIL_PATTERN } from "@studio/validators";
+import { describe, expect, it } from "vitest";
+import { dateLabel, plural, priceLabel, timeLabel } from "./format";
+import { checkBookingFile } from "./upload";
+import { EMAIL_RULE, isEmail } from "./validation";
+
+describe("site helpers", () => {
+  it("uses exactly the validators package's e-mail rule", () => {
+    expect(EMAIL_RULE.source).toBe(EMAIL_PATTERN.source);
+    expect(isEmail(" a@b.co ")).toBe(true);
+    expect(isEmail("a@b")).toBe(false);
+  });
+
+  it("formats prices, slots, dates and counts", () => {
+    expect(priceLabel(299)).toBe("$299");
+    expect(priceLabel(1899.5)).toBe("$1,899.50");
+    expect(timeLabel("09:00")).toBe("9:00 AM");
+    expect(timeLabel("12:00")).toBe("12:00 PM");
+    expect(timeLabel("17:00")).toBe("5:00 PM");
+    expect(dateLabel("2030-01-12")).toBe("Saturday, January 12, 2030");
+    expect(plural(1, "review")).toBe("1 review");
+    expect(plural(6, "review")).toBe("6 reviews");
+  });
+
+  it("checks booking files by type and size with the specification's messages", () => {
+    expect(checkBookingFile(new File(["x"], "ref.PNG", { type: "image/png" }))).toBeNull();
+    expect(checkBookingFile(new File(["x"], "brief.docx"))).toBeNull();
+    expect(checkBookingFile(new File(["x"], "clip.mp4", { type: "video/mp4" }))).toBe(
+      "File type video/mp4 is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).",
+    );
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.pdf", { type: "application/pdf" });
+    expect(checkBookingFile(big)).toBe("File size 10.0 MB exceeds the maximum limit of 10MB.");
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, test } from "./fixtures";
+import { adminToken, uid, watchConsole } from "./site-helpers";
+
+test("the contact page sends a message, clears the form and shows the studio on the map", async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const subject = `Campus film ${uid()}`;
+  await page.goto("/contact");
+  await expect(page).toHaveTitle("Contact — Studio");
+  await expect(page.getByText("Mon-Fri 9AM-6PM PST")).toBeVisible();
+  await expect(page.getByText(/within 2-4 hours/).first()).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Subject is required")).toBeVisible();
+  await form.getByLabel("Name").fill("Ravi Kulkarni");
+  await form.getByLabel("Email").fill("ravi@client.e2e");
+  await form.getByLabel("Phone (optional)").fill("+91 99999 00000");
+  await form.getByLabel("Service Type (optional)").selectOption("Commercial Video");
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Message").fill("We would like a two-minute film about our campus.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("status")).toHaveText("Message sent successfully! We'll get back to you soon.");
+  await expect(form.getByLabel("Subject")).toHaveValue("");
+
+  const token = await adminToken(request);
+  const inbox = await request.get("/api/contact?limit=50", { headers: { Authorization: `Bearer ${token}` } });
+  const messages = ((await inbox.json()) as { data: Array<{ subject: string; serviceType: string | null }> })
+    .data;
+  expect(messages.find((m) => m.subject === subject)).toMatchObject({ serviceType: "Commercial Video" });
+
+  // Leaflet (bundled, no CDN) replaces the stand-in once the visitor interacts; the marker and its
+  // popup work without map tiles.
+  await page.mouse.move(300, 300);
+  const marker = page.getByRole("button", { name: "Studio location" });
+  await expect(marker).toBeVisible();
+  expect(await marker.getAttribute("src")).not.toMatch(/^https?:/);
+  await marker.click();
+  await expect(page.locator(".leaflet-popup-content")).toContainText("Kolhapur");
+  await expect(page.locator(".leaflet-popup-content")).toContainText("Studio");
+  expect(errors).toEqual([]);
+});
+
+test("the home contact section has the form and loads the map only when it is reached", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith(".js")) scripts.push(r.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((s) => s.includes("leaflet"))).toBe(false);
+  await page.goto("/about");
+  await page.goto("/#contact");
+  await page.mouse.move(300, 300);
+  const section = page.locator("#contact");
+  await expect(section.getByRole("heading", { name: "Send us a message" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Studio location" })).toBeVisible();
+  expect(scripts.some((s) => s.includes("leaflet"))).toBe(true);
+});

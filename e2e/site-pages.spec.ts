@@ -1,0 +1,128 @@
+import { expect, test } from "./fixtures";
+import { settleAnimations, watchConsole } from "./site-helpers";
+
+const CATEGORIES = [
+  { path: "/photography", title: "Photography", price: "$299", service: "Portrait" },
+  { path: "/videography", title: "Videography", price: "$1,899", service: "Wedding" },
+  { path: "/cinematography", title: "Cinematography", price: "$5,999", service: "Feature" },
+  { path: "/drone-services", title: "Drone Services", price: "$1,299", service: "Cinematic" },
+  { path: "/vfx-post", title: "VFX & Post Production", price: "$1,999", service: "3D Animation" },
+  { path: "/commercial", title: "Commercial Production", price: "$4,999", service: "TV" },
+];
+
+for (const c of CATEGORIES) {
+  test(`category page ${c.path}`, async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto(c.path);
+    await expect(page).toHaveTitle(`${c.title} — Studio`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.title);
+    await expect(page.getByRole("heading", { name: `Why Choose Our ${c.title}?` })).toBeAttached();
+    await expect(page.getByRole("heading", { name: `Our ${c.title} Services` })).toBeAttached();
+    await expect(page.getByRole("heading", { name: `Our ${c.title} Portfolio` })).toBeAttached();
+    await expect(page.getByRole("heading", { name: "Get Started Today" })).toBeAttached();
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length).toBeGreaterThan(50);
+
+    await settleAnimations(page);
+    await page.getByRole("link", { name: "Explore Services" }).click();
+    await expect(page.locator("#services")).toBeInViewport();
+    const card = page
+      .locator("#services article")
+      .filter({ has: page.getByRole("heading", { name: c.service, exact: true }) });
+    await expect(card.getByText(c.price)).toBeVisible();
+    await card.getByRole("button", { name: /^Book Now/ }).click();
+    await expect(page.getByRole("dialog", { name: "Book a Session" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Book a Consultation" }).click();
+    await expect(page.getByRole("dialog", { name: "Book a Session" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test("each public page has its own title and description; the home page has Open Graph and LocalBusiness data", async ({
+  page,
+}) => {
+  const seen = new Map<string, string>();
+  for (const path of ["/", "/about", "/contact", "/photography", "/privacy", "/terms"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const title = await page.title();
+    const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+    expect(description.length, path).toBeGreaterThan(50);
+    expect([...seen.values()], path).not.toContain(title);
+    seen.set(path, title);
+  }
+  expect(seen.get("/privacy")).toBe("Privacy Policy — Studio");
+  expect(seen.get("/terms")).toBe("Terms of Service — Studio");
+
+  await page.goto("/");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Studio/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/media\/film-set\.jpg$/,
+  );
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld).toMatchObject({ "@type": "LocalBusiness", address: { addressLocality: "Kolhapur" } });
+  await page.goto("/about");
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);
+});
+
+test("robots.txt and sitemap.xml are served", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  expect(await robots.text()).toMatch(/Disallow: \/admin/);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const xml = await sitemap.text();
+  for (const path of ["/photography", "/drone-services", "/privacy", "/contact"])
+    expect(xml).toContain(`${path}</loc>`);
+});
+
+test("unknown paths go home; /admin goes to sign-in when logged out", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Crafting Stories");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("about, privacy and terms pages; footer links and the current year", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const value of ["Creative Vision", "Professional Excellence", "Client-Focused", "Award-Winning"])
+    await expect(page.getByRole("heading", { name: value })).toBeAttached();
+  await page.getByText("Happy Clients").scrollIntoViewIfNeeded();
+  await expect(page.getByText("500+", { exact: true }).first()).toBeVisible();
+  await expect(page.locator("dd").filter({ hasText: "1,200+" }).first()).toBeVisible();
+
+  const footer = page.getByRole("contentinfo");
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Studio`);
+  await footer.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  await page.keyboard.press("End");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  await expect(page.getByText(/Final pricing may vary based on specific requirements/)).toBeVisible();
+});
+
+test("public pages make no external requests and load no admin code", async ({ page }) => {
+  const external: string[] = [];
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.hostname !== "127.0.0.1" && url.protocol.startsWith("http") && !url.hostname.includes("tile"))
+      external.push(r.url());
+    if (r.resourceType() === "script") scripts.push(url.pathname);
+  });
+  for (const path of ["/", "/photography", "/about"]) {
+    await page.goto(path);
+    await page.mouse.move(100, 100);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(external).toEqual([]);
+  expect(scripts.filter((s) => /admin|dashboard|bookings|charts|signup|login/.test(s))).toEqual([]);
+});
