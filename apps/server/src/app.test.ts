@@ -29,6 +29,15 @@ describe("health and headers", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it.each(["/trpc/site.config", "/api/services", "/api/does-not-exist"])(
+    "sets them on %s too",
+    async (path) => {
+      const res = await t.app.request(path);
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    },
+  );
+
   it("gives stored files a sandboxed CSP", async () => {
     const res = await t.app.request("/uploads/media/00000000-0000-4000-8000-000000000000.png");
     expect(res.headers.get("content-security-policy")).toContain("sandbox");

@@ -29,8 +29,10 @@ export function securityHeaders(options: {
   // Stored files get a sandboxed policy of their own: even a file that slipped past sniffing cannot run script.
   const fileCsp =
     "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
-  return async (c, next) => {
-    await next();
+  // Set before the handler runs: Hono carries them into the response it builds, whereas headers added to a
+  // finished response make it rebuild that response (and lose the Node adapter's fast path).
+  // Responses built by a handler that returns its own Response object (tRPC) get them afterwards.
+  const apply = (c: Context) => {
     c.header("Content-Security-Policy", c.req.path.startsWith("/uploads/") ? fileCsp : csp);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -38,5 +40,10 @@ export function securityHeaders(options: {
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (options.isHttps(c)) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+  return async (c, next) => {
+    apply(c);
+    await next();
+    if (!c.res.headers.has("Content-Security-Policy")) apply(c);
   };
 }
