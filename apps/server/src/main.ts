@@ -22,7 +22,8 @@ const webDist = resolveFromRoot(env.WEB_DIST);
 const hasWeb = existsSync(path.join(webDist, "index.html"));
 if (!hasWeb) logger.warn("web build not found; serving the API only (run `pnpm build`)", { webDist });
 
-const app = createApp(buildDeps(env, database), {
+const deps = buildDeps(env, database);
+const app = createApp(deps, {
   logger,
   webDist: hasWeb ? webDist : null,
   trustProxy: env.TRUST_PROXY,
@@ -30,7 +31,7 @@ const app = createApp(buildDeps(env, database), {
   rateLimit: env.RATE_LIMIT,
 });
 
-startUploadCleanup(buildDeps(env, database), logger); // hourly; stops itself on SIGTERM/SIGINT
+startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   logger.info("server listening", {
