@@ -34,9 +34,27 @@ export async function signToken(
   return { token, expiresAt };
 }
 
+/**
+ * Tokens whose signature, issuer and audience were already verified under a secret, with their expiry:
+ * every admin call carries the same token, and the HMAC through WebCrypto costs more than the rest of the
+ * check. Only an identical token string hits, so nothing unverified is ever accepted; expiry is checked on
+ * every call, and revocation is the session row's business.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>();
+const MAX_VERIFIED_TOKENS = 1024;
+
 /** Verifies signature (HS256 only, so `alg: none` and key confusion fail), issuer, audience and expiry. */
 export async function verifyToken(config: ApiConfig, token: string, now: Date): Promise<TokenClaims | null> {
   if (token.length > 4096) return null;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  let verified = verifiedTokens.get(config.jwtSecret);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(config.jwtSecret, verified);
+  }
+  const known = verified.get(token);
+  // jose's rule: expired once exp <= now (whole seconds).
+  if (known) return known.exp > nowSeconds ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, keyFor(config.jwtSecret), {
       algorithms: ["HS256"],
@@ -46,7 +64,12 @@ export async function verifyToken(config: ApiConfig, token: string, now: Date): 
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== "string") return null;
-    return { userId, sessionId: payload.jti };
+    const claims = { userId, sessionId: payload.jti };
+    if (typeof payload.exp === "number") {
+      if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+      verified.set(token, { claims, exp: payload.exp });
+    }
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;
