@@ -38,4 +38,13 @@ describe("read cache", () => {
     await off.get("services", "k", async () => ++n);
     expect(await off.get("services", "k", async () => ++n)).toBe(2);
   });
+
+  it("counts invalidations per tag, for caches built on top of it", () => {
+    const cache = createReadCache(1000, () => 0);
+    expect(cache.generation("services")).toBe(0);
+    cache.invalidate("services");
+    cache.invalidate("services");
+    expect(cache.generation("services")).toBe(2);
+    expect(cache.generation("portfolio")).toBe(0);
+  });
 });

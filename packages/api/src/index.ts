@@ -1,4 +1,4 @@
-export { createReadCache, READ_CACHE_TTL_MS, type ReadCache } from "./cache";
+export { type CacheTag, createReadCache, READ_CACHE_TTL_MS, type ReadCache } from "./cache";
 export { type ApiConfig, testConfig } from "./config";
 export { type ApiDeps, type Context, createContext, type RequestInfo } from "./context";
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";

@@ -153,10 +153,12 @@ describe("list", () => {
       nextCursor: null,
       total: 0,
     });
-    // LIKE wildcards in a search only widen it (a superset); they never break the query.
-    for (const search of ["100%", "eve_x", '\'; DROP TABLE "Booking"; --']) {
+    // LIKE wildcards typed in a search match literally; nothing typed breaks the query.
+    for (const search of ["100%", "%", "_", "eve_x", '\'; DROP TABLE "Booking"; --']) {
       const page = await admin.bookings.list({ search, limit: 200 });
       expect(page.total).toBe(page.items.length);
+      for (const b of page.items)
+        expect([b.name, b.email, b.phone].some((f) => f.toLowerCase().includes(search))).toBe(true);
     }
     const percent = await admin.bookings.list({ search: "100%", limit: 200 });
     expect(percent.items.some((b) => b.name === "Eve 100% Real")).toBe(true);

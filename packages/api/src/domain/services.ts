@@ -73,6 +73,7 @@ export async function updateService(
     MESSAGES.service.notFound,
   );
   deps.cache.invalidate("services");
+  deps.cache.invalidate("bookings"); // the bookings list shows service titles
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
 }
@@ -81,5 +82,6 @@ export async function updateService(
 export async function deleteService(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
   await orNotFound(deps.db.service.delete({ where: { id: input.id } }), MESSAGES.service.notFound);
   deps.cache.invalidate("services");
+  deps.cache.invalidate("bookings"); // the bookings list shows service titles
   return { id: input.id };
 }

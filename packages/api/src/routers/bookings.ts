@@ -24,6 +24,7 @@ import {
   exportBookingsCsv,
   getBooking,
   listBookings,
+  listBookingsPage,
   plainImage,
   setBookingStatus,
 } from "../domain/bookings";
@@ -48,7 +49,7 @@ export const bookingsRouter = router({
   list: adminProcedure
     .input(ZBookingListPageInput)
     .output(ZBookingListResult)
-    .query(({ ctx, input }) => listBookings(ctx, input, adminImage(ctx))),
+    .query(({ ctx, input }) => listBookingsPage(ctx, input)),
   /** Pages of the full list for streaming; no total count per page. */
   listChunk: adminProcedure
     .input(ZBookingChunkInput)

@@ -12,6 +12,7 @@ import { claimBookingProof } from "../uploads/proof";
 import {
   type BookingDeps,
   type BookingRow,
+  bookingColumns,
   bookingSelect,
   type ImageView,
   slotKeyOf,
@@ -41,15 +42,16 @@ function idempotencyKeyOf(input: BookingCreateData, header: string | null | unde
 }
 
 /**
- * A retry returns the first booking. A key reused for a different booking is refused, so a key alone never
- * reveals somebody else's booking.
+ * A retry returns the first booking (null: no key, or nothing stored under it yet). A key reused for a
+ * different booking is refused, so a key alone never reveals somebody else's booking.
  */
 async function replayOf(
   deps: BookingDeps,
-  key: string,
+  key: string | null,
   input: BookingCreateData,
   view: ImageView,
 ): Promise<BookingCreateResult | null> {
+  if (!key) return null;
   const existing = await deps.db.booking.findUnique({
     where: { idempotencyKey: key },
     select: bookingSelect,
@@ -92,30 +94,32 @@ export async function createBooking(
   view: ImageView,
 ): Promise<BookingCreateResult> {
   const key = idempotencyKeyOf(input, deps.idempotencyKey);
-  if (key) {
-    const replay = await replayOf(deps, key, input, view);
-    if (replay) return replay;
-  }
+  const first = await replayOf(deps, key, input, view);
+  if (first) return first;
 
   if (input.date < todayIn(deps.config.timeZone, deps.now())) {
     throw new AppError("BAD_REQUEST", m.dateInPast, { fieldErrors: { date: m.dateInPast } });
   }
-  const service = await deps.db.service.findUnique({
-    where: { id: input.service_id },
-    select: { id: true },
-  });
-  if (!service) throw serviceNotFound();
-
+  // Service and slot checked in one statement (every Prisma query is compiled again on the event loop).
   const slotKey = slotKeyOf(input.date, input.time);
-  const holder = await deps.db.booking.findUnique({ where: { slotKey }, select: { id: true } });
-  if (holder) throw slotTaken();
+  const [found] = await deps.db.$queryRaw<{ serviceTitle: string | null; holder: number | null }[]>`
+    SELECT (SELECT "title" FROM "Service" WHERE "id" = ${input.service_id}) AS "serviceTitle",
+           (SELECT "id" FROM "Booking" WHERE "slotKey" = ${slotKey}) AS "holder"`;
+  const serviceTitle = found?.serviceTitle ?? null;
+  if (serviceTitle === null) throw serviceNotFound();
+  if (found?.holder != null) {
+    // A retry of a submission that has just been stored holds its own slot: answer with that booking.
+    const replay = await replayOf(deps, key, input, view);
+    if (replay) return replay;
+    throw slotTaken();
+  }
   if (input.image) await precheckProof(deps, input.image);
 
   const data = {
     name: input.name,
     email: input.email,
     phone: input.phone,
-    serviceId: service.id,
+    serviceId: input.service_id,
     date: input.date,
     time: input.time,
     message: input.message,
@@ -126,28 +130,28 @@ export async function createBooking(
 
   let row: BookingRow;
   try {
-    row = input.image
+    const created = input.image
       ? await deps.db.$transaction(async (tx) => {
           const proof = await claimBookingProof(tx, input.image, deps.now());
           return tx.booking.create({
             data: { ...data, image: proof?.image ?? null, uploadId: proof?.uploadId ?? null },
-            select: bookingSelect,
+            select: bookingColumns,
           });
         })
-      : await deps.db.booking.create({ data: { ...data, image: null }, select: bookingSelect });
+      : await deps.db.booking.create({ data: { ...data, image: null }, select: bookingColumns });
+    row = { ...created, service: { title: serviceTitle } };
+    deps.cache.invalidate("bookings");
   } catch (error) {
     if (isUniqueViolation(error)) {
       // Two retries of one submission raced: the loser answers with the winner's booking.
-      if (key) {
-        const replay = await replayOf(deps, key, input, view);
-        if (replay) return replay;
-      }
+      const replay = await replayOf(deps, key, input, view);
+      if (replay) return replay;
       if (isUniqueViolation(error, "slotKey")) throw slotTaken();
       if (isUniqueViolation(error, "uploadId")) throw proofInvalid();
     }
     // The service (or the proof file) was deleted between the check and the insert.
     if ((error as { code?: unknown })?.code === "P2003") {
-      const still = await deps.db.service.count({ where: { id: service.id } });
+      const still = await deps.db.service.count({ where: { id: input.service_id } });
       throw still ? proofInvalid() : serviceNotFound();
     }
     throw error;

@@ -4,10 +4,10 @@ import type { Context } from "../../context";
 import { proofLink } from "../uploads/proof";
 
 /** What every bookings function needs from the context. */
-export type BookingDeps = Pick<Context, "db" | "provider" | "config" | "now">;
+export type BookingDeps = Pick<Context, "db" | "provider" | "config" | "now" | "cache">;
 
-/** Only the columns a BookingDto needs, plus the service title (null once the service is deleted). */
-export const bookingSelect = {
+/** The booking's own columns a BookingDto needs. */
+export const bookingColumns = {
   id: true,
   name: true,
   email: true,
@@ -19,6 +19,11 @@ export const bookingSelect = {
   image: true,
   status: true,
   createdAt: true,
+} as const satisfies Prisma.BookingSelect;
+
+/** Plus the service title (null once the service is deleted). */
+export const bookingSelect = {
+  ...bookingColumns,
   service: { select: { title: true } },
 } as const satisfies Prisma.BookingSelect;
 

@@ -4,8 +4,8 @@ export { adminImage, type BookingDeps, plainImage, toBookingDto } from "./dto";
 export {
   bookingAvailability,
   bookingStats,
-  bookingWhere,
   getBooking,
   listBookings,
+  listBookingsPage,
 } from "./queries";
 export { confirmBooking, deleteBooking, setBookingStatus } from "./status";

@@ -29,6 +29,7 @@ export async function setBookingStatus(
       data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
     });
     if (count === 1) {
+      deps.cache.invalidate("bookings");
       return toBookingDto({ ...current, status: to }, view);
     }
   }
@@ -49,6 +50,7 @@ export async function deleteBooking(deps: BookingDeps, id: number): Promise<{ id
   if (!row) throw bookingNotFound();
   const { count } = await deps.db.booking.deleteMany({ where: { id } });
   if (count === 0) throw bookingNotFound();
+  deps.cache.invalidate("bookings");
   if (row.uploadId) {
     await deps.db.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
   }
