@@ -2,13 +2,14 @@ import { type ApiDeps, appRouter, createContext } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
 import { MESSAGES } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { clientIpResolver } from "./client-ip";
+import { clientIpOf, clientIpResolver, isHttpsOf, socketAddressOf } from "./client-ip";
 import type { Logger } from "./logger";
 import { createRateLimiter, type RateLimitRule, rateLimit } from "./middleware/rate-limit";
-import { requestLog } from "./middleware/request-log";
+import { createPublicSnapshots } from "./middleware/public-snapshots";
+import { logRequest, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
@@ -19,6 +20,8 @@ export type AppOptions = {
   logger: Logger;
   /** Directory of the built SPA, served in production; null to serve only the API. */
   webDist: string | null;
+  /** Public origin of the site (PUBLIC_URL), written into robots.txt and sitemap.xml. */
+  publicUrl?: string | null;
   trustProxy: boolean;
   corsOrigins: string[];
   rateLimit: boolean;
@@ -45,17 +48,24 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   const limiter = createRateLimiter();
   const app = new Hono();
 
+  const isHttps = (c: Context) => isHttpsOf(options.trustProxy, c.req.url, c.req.header("x-forwarded-proto"));
+
+  const snapshots = createPublicSnapshots({
+    cache: deps.cache,
+    trustProxy: options.trustProxy,
+    onServed: ({ path, status, started, header, env }) =>
+      logRequest(logger, {
+        method: "GET",
+        path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: clientIpOf(options.trustProxy, header("x-forwarded-for"), socketAddressOf(env)),
+      }),
+  });
+
   app.use("*", requestLog(logger, clientIp));
-  app.use(
-    "*",
-    securityHeaders({
-      tileUrl: deps.config.mapTileUrl,
-      isHttps: (c) =>
-        (options.trustProxy
-          ? c.req.header("x-forwarded-proto")
-          : new URL(c.req.url).protocol.replace(":", "")) === "https",
-    }),
-  );
+  app.use("*", snapshots.capture);
+  app.use("*", securityHeaders({ tileUrl: deps.config.mapTileUrl, isHttps }));
   if (options.corsOrigins.length > 0) {
     const corsMiddleware = cors({
       origin: options.corsOrigins,
@@ -123,7 +133,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   if (options.webDist)
     app.use(
       "*",
-      serveSpa(options.webDist, (p) => RESERVED.test(p)),
+      serveSpa(options.webDist, (p) => RESERVED.test(p), options.publicUrl ?? null),
     );
 
   app.notFound((c) =>
@@ -135,5 +145,9 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     logger.error("unhandled error", { path: c.req.path, error: error.stack });
     return c.json({ success: false, message: MESSAGES.common.serverError }, 500);
   });
+  // Current snapshots are answered before the app is entered; everything else goes through it.
+  const answer = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    snapshots.serve(request, env) ?? answer(request, env, executionCtx);
   return app;
 }

@@ -26,6 +26,7 @@ const deps = buildDeps(env, database);
 const app = createApp(deps, {
   logger,
   webDist: hasWeb ? webDist : null,
+  publicUrl: env.PUBLIC_URL ?? null,
   trustProxy: env.TRUST_PROXY,
   corsOrigins: env.CORS_ORIGINS,
   rateLimit: env.RATE_LIMIT,

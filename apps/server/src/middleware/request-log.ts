@@ -1,6 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 
+export type RequestFields = { method: string; path: string; status: number; ms: number; ip: string };
+
+/** One JSON line per request; server errors at error level. */
+export function logRequest(logger: Logger, fields: RequestFields): void {
+  if (fields.status >= 500) logger.error("request", fields);
+  else logger.info("request", fields);
+}
+
 export function requestLog(
   logger: Logger,
   clientIp: (c: Parameters<MiddlewareHandler>[0]) => string,
@@ -8,15 +16,12 @@ export function requestLog(
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const status = c.res.status;
-    const fields = {
+    logRequest(logger, {
       method: c.req.method,
       path: c.req.path,
-      status,
+      status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       ip: clientIp(c),
-    };
-    if (status >= 500) logger.error("request", fields);
-    else logger.info("request", fields);
+    });
   };
 }

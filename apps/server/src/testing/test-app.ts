@@ -19,9 +19,15 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<ApiConfig>; rateLimit?: boolean; webDist?: string | null } = {},
+  options: {
+    config?: Partial<ApiConfig>;
+    rateLimit?: boolean;
+    webDist?: string | null;
+    /** Read cache (and response snapshot) lifetime; 0 (off) unless a test is about caching. */
+    cacheTtlMs?: number;
+  } = {},
 ): Promise<TestApp> {
-  const harness = await createHarness(options.config);
+  const harness = await createHarness(options.config, { cacheTtlMs: options.cacheTtlMs });
   const app = createApp(harness.deps, {
     logger: createLogger("silent"),
     webDist: options.webDist ?? null,
