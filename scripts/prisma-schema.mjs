@@ -15,9 +15,14 @@ export function buildSchemas() {
     .map((f) => readFileSync(path.join(modelsDir, f), "utf8"))
     .join("\n");
   for (const provider of PROVIDERS) {
-    const datasource = readFileSync(path.join(root, "prisma", "datasource", `${provider}.prisma`), "utf8");
     const outDir = path.join(root, "prisma", ".build", provider);
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(path.join(outDir, "schema.prisma"), `${datasource}\n${models}`);
+    writeFileSync(path.join(outDir, "schema.prisma"), schemaText(provider, models));
   }
+}
+
+/** One provider's schema: its datasource block followed by the shared models. */
+export function schemaText(provider, models) {
+  const datasource = readFileSync(path.join(root, "prisma", "datasource", `${provider}.prisma`), "utf8");
+  return `${datasource}\n${models}`;
 }

@@ -46,6 +46,9 @@ async function upload<P extends Proc>(
     contentLength: body.length,
   }) as Promise<Awaited<ReturnType<Caller["uploads"][P]>>>;
 }
+/** An admin image upload (service image or portfolio media) of a fresh PNG. */
+const uploadPng = async (proc: "serviceImage" | "portfolioMedia", filename: string) =>
+  upload(proc, { name: "image", filename, data: await pngFile(1200, 800) });
 const onDisk = (url: string) => path.join(h.uploadDir, url.replace(/^\/uploads\//, ""));
 
 async function book(image: string, slot: string) {
@@ -76,21 +79,9 @@ describe("cleanupUploads", () => {
       filename: "c.pdf",
       data: PDF_FILE,
     });
-    const serviceImage = await upload("serviceImage", {
-      name: "image",
-      filename: "s.png",
-      data: await pngFile(1200, 800),
-    });
-    const unusedMedia = await upload("portfolioMedia", {
-      name: "image",
-      filename: "u.png",
-      data: await pngFile(1200, 800),
-    });
-    const variantReferenced = await upload("portfolioMedia", {
-      name: "image",
-      filename: "v.png",
-      data: await pngFile(1200, 800),
-    });
+    const serviceImage = await uploadPng("serviceImage", "s.png");
+    const unusedMedia = await uploadPng("portfolioMedia", "u.png");
+    const variantReferenced = await uploadPng("portfolioMedia", "v.png");
 
     await book(bookedProof.url, "10:00");
     const doomed = await book(deletedBookingProof.url, "11:00");
@@ -144,6 +135,34 @@ describe("cleanupUploads", () => {
     expect(await cleanupUploads(h.deps)).toEqual({ removed: 0, attached: 0, tempFilesRemoved: 0 });
   });
 
+  it("removes a service image or portfolio file once nothing points at it any more", async () => {
+    h.setNow(hours(100));
+    const first = await uploadPng("serviceImage", "1.png");
+    const second = await uploadPng("serviceImage", "2.png");
+    const reel = await uploadPng("portfolioMedia", "r.png");
+    const service = await h.deps.db.service.create({
+      data: { title: "Headshots", description: "d", priceCents: 100, features: [], image: first.url },
+    });
+    const item = await h.deps.db.portfolioItem.create({
+      data: { title: "Launch", description: "d", tags: [], mediaUrl: reel.url },
+    });
+    await markMediaReferenced(h.deps, [first.url, reel.url]);
+
+    // The image is replaced and the portfolio item deleted.
+    await h.deps.db.service.update({ where: { id: service.id }, data: { image: second.url } });
+    await h.deps.db.portfolioItem.delete({ where: { id: item.id } });
+    h.setNow(hours(125));
+    const result = await cleanupUploads(h.deps);
+    expect(result.removed).toBe(2);
+    for (const gone of [first.url, ...first.variants.map((v) => v.url), reel.url])
+      expect(existsSync(onDisk(gone)), gone).toBe(false);
+    for (const kept of [second.url, ...second.variants.map((v) => v.url)])
+      expect(existsSync(onDisk(kept)), kept).toBe(true);
+    const ids = (await h.deps.db.upload.findMany({ select: { storageKey: true } })).map((u) => u.storageKey);
+    expect(ids).toContain(second.url.replace("/uploads/", ""));
+    expect(ids).not.toContain(first.url.replace("/uploads/", ""));
+  });
+
   it("removes temporary files left by crashed uploads after an hour", async () => {
     h.setNow(hours(100));
     await mkdir(h.deps.storage.tempDir, { recursive: true });
@@ -161,11 +180,7 @@ describe("cleanupUploads", () => {
   it("runs from the admin procedure only", async () => {
     await expect(h.caller().uploads.cleanup()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     h.setNow(hours(200));
-    const media = await upload("serviceImage", {
-      name: "image",
-      filename: "x.png",
-      data: await pngFile(100, 100),
-    });
+    const media = await uploadPng("serviceImage", "x.png");
     h.setNow(hours(225));
     expect(await (await admin()).uploads.cleanup()).toMatchObject({ removed: 1 });
     expect(existsSync(onDisk(media.url))).toBe(false);
@@ -175,11 +190,7 @@ describe("cleanupUploads", () => {
 describe("markMediaReferenced", () => {
   it("marks public service/portfolio uploads behind URLs as attached, ignoring other URLs", async () => {
     h.setNow(hours(300));
-    const media = await upload("portfolioMedia", {
-      name: "image",
-      filename: "m.png",
-      data: await pngFile(600, 400),
-    });
+    const media = await uploadPng("portfolioMedia", "m.png");
     const proof = await upload("bookingProof", { name: "image", filename: "p.pdf", data: PDF_FILE });
     const count = await markMediaReferenced(h.deps, [
       `${media.variants[0]!.url}`,

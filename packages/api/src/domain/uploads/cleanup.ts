@@ -1,6 +1,7 @@
 /**
  * Uploads nobody uses are deleted 24 h after they arrive (DESIGN.md, "Uploads"): a booking proof whose booking
- * was never submitted (or was deleted), a service image or portfolio file the admin uploaded but never saved.
+ * was never submitted (or was deleted), a service image or portfolio file the admin uploaded but never saved,
+ * or one that a later image replaced (or whose service or portfolio item was deleted).
  * Service and portfolio media are recognised as used by looking at what services and portfolio items reference
  * at clean-up time, so the catalogue code need not remember to mark them.
  */
@@ -67,7 +68,7 @@ function storageKeysOf(upload: { storageKey: string; variants: unknown }): strin
 async function removeUpload(
   deps: CleanupDeps,
   upload: { id: string; storageKey: string; variants: unknown },
-  where: { attachedAt: null } | { booking: { is: null } },
+  where: { attachedAt: null } | { booking: { is: null } } | { attachedAt: { not: null } },
 ): Promise<boolean> {
   const { count } = await deps.db.upload.deleteMany({ where: { id: upload.id, ...where } });
   if (count === 0) return false;
@@ -155,6 +156,37 @@ export async function cleanupUploads(deps: CleanupDeps): Promise<CleanupResult> 
     if (orphans.length < BATCH) break;
   }
 
+  // Service images and portfolio files no service or item points at any more (replaced, or their owner
+  // deleted). Checked again one by one just before removal, in case one was saved again meanwhile.
+  let mediaCursor: string | undefined;
+  for (;;) {
+    const media = await deps.db.upload.findMany({
+      where: {
+        purpose: { in: ["service_image", "portfolio_media"] },
+        attachedAt: { not: null },
+        createdAt: { lt: cutoff },
+        ...(mediaCursor ? { id: { gt: mediaCursor } } : {}),
+      },
+      select: { id: true, storageKey: true, variants: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
+    });
+    for (const upload of media) {
+      if (referenced.has(upload.id) || (await isStillReferenced(deps.db, upload.id))) continue;
+      if (await removeUpload(deps, upload, { attachedAt: { not: null } })) result.removed++;
+    }
+    if (media.length < BATCH) break;
+    mediaCursor = media[media.length - 1]!.id;
+  }
+
   result.tempFilesRemoved = await removeStaleTempFiles(deps.storage, now);
   return result;
+}
+
+async function isStillReferenced(db: Db, uploadId: string): Promise<boolean> {
+  const [services, items] = await Promise.all([
+    db.service.count({ where: { image: { contains: uploadId } } }),
+    db.portfolioItem.count({ where: { mediaUrl: { contains: uploadId } } }),
+  ]);
+  return services + items > 0;
 }
