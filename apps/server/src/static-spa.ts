@@ -28,12 +28,22 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", "
 
 type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; cache: string };
 
+/** The address robots.txt and sitemap.xml are written with in the repository. */
+const PLACEHOLDER_ORIGIN = "https://studio.example";
+const WITH_PUBLIC_URL = new Set(["/robots.txt", "/sitemap.xml"]);
+
 /**
  * Serves the built SPA: hashed assets with a year of immutable caching, other files revalidated, and
- * index.html for client-side routes. Files are read once and kept compressed in memory.
+ * index.html for client-side routes. Files are read once and kept compressed in memory. With a public
+ * URL, robots.txt and sitemap.xml name it instead of the placeholder address.
  */
-export function serveSpa(distDir: string, isReservedPath: (p: string) => boolean): MiddlewareHandler {
+export function serveSpa(
+  distDir: string,
+  isReservedPath: (p: string) => boolean,
+  publicUrl: string | null = null,
+): MiddlewareHandler {
   const root = path.resolve(distDir);
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   const cache = new Map<string, Entry | null>();
 
   function load(rel: string): Entry | null {
@@ -42,7 +52,9 @@ export function serveSpa(distDir: string, isReservedPath: (p: string) => boolean
     let entry: Entry | null = null;
     if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
       const ext = path.extname(file).toLowerCase();
-      const body = readFileSync(file);
+      let body = readFileSync(file);
+      if (publicOrigin && WITH_PUBLIC_URL.has(rel))
+        body = Buffer.from(body.toString("utf8").replaceAll(PLACEHOLDER_ORIGIN, publicOrigin));
       entry = {
         body,
         type: TYPES[ext] ?? "application/octet-stream",
