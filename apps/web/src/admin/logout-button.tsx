@@ -1,19 +1,25 @@
 import { MESSAGES } from "@studio/validators";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { clearSession } from "../lib/auth-storage";
 import { trpc } from "../lib/trpc";
 import { Icon } from "./ui/icons";
 
-/** Revokes the token on the server, forgets it locally and goes to the sign-in page. */
+/**
+ * Revokes the token on the server, forgets it locally, goes to the sign-in page and drops every cached
+ * admin answer. Navigating before the cache is touched matters: a refetch made without the token answers
+ * 401, and a 401 seen away from the sign-in page reloads the whole app.
+ */
 export function LogoutButton({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
   const onClick = async () => {
     await logout.mutateAsync().catch(() => undefined);
     clearSession();
-    await utils.invalidate().catch(() => undefined);
     navigate("/admin/login", { replace: true });
+    await queryClient.cancelQueries();
+    queryClient.clear();
   };
   return (
     <button

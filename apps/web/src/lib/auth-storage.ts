@@ -27,8 +27,12 @@ export function clearSession(): void {
   localStorage.removeItem(USER_KEY);
 }
 
-/** Any 401 on an API call: forget the admin session and go to the sign-in page. */
+/**
+ * A 401 on an API call made with a stored session (expired or revoked token): forget it and go to the
+ * sign-in page. Without a stored session the admin has already signed out and is on the way there.
+ */
 export function handleUnauthorized(): void {
+  if (!getToken()) return;
   clearSession();
   if (window.location.pathname !== "/admin/login") window.location.assign("/admin/login");
 }
