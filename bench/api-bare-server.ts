@@ -1,7 +1,8 @@
 /**
  * The ceiling for `pnpm bench`: a bare Hono app on @hono/node-server with one JSON route and nothing else
- * (no middleware, no database), and optionally a second route answering a given body as a constant. It runs in its own process, like the real server, so both get a core of
- * their own and autocannon's client does not share an event loop with either.
+ * (no middleware, no database), and optionally routes answering given bodies as constants. It runs in its
+ * own process, like the real server, so both get a core of their own and autocannon's client does not share
+ * an event loop with either.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -26,10 +27,12 @@ const { serve } = (await import(pathToFileURL(fromServer.resolve("@hono/node-ser
 const app = new Hono();
 const payload = { success: true, data: [{ id: 1, title: "Portrait Session", price: 299 }] };
 app.get("/bare", (c) => c.json(payload));
-// BARE_BODY_FILE: a real answer's bytes, served as a constant, to show what its size alone allows.
-if (process.env.BARE_BODY_FILE) {
-  const body = new Uint8Array(readFileSync(process.env.BARE_BODY_FILE));
-  app.get("/payload", (c) => c.body(body, 200, { "content-type": "application/json" }));
+// BARE_BODY_FILES (a JSON list of files): real answers' bytes, each served as a constant at /payload/<index>,
+// to show what their size alone allows.
+const bodyFiles = JSON.parse(process.env.BARE_BODY_FILES ?? "[]") as string[];
+for (const [i, file] of bodyFiles.entries()) {
+  const body = new Uint8Array(readFileSync(file));
+  app.get(`/payload/${i}`, (c) => c.body(body, 200, { "content-type": "application/json" }));
 }
 
 const port = Number(process.env.PORT);

@@ -5,7 +5,7 @@
  * 100,000 bookings, 1,000 feedback, 50 services and 200 portfolio items, starts the real server on it
  * (RATE_LIMIT=off, a random port on 127.0.0.1), and measures each endpoint with autocannon for
  * BENCH_DURATION seconds (default 10). A bare Hono server in its own process is the ceiling; the same server
- * answering GET /api/portfolio's body as a constant shows what that answer's size alone allows.
+ * answering the services and portfolio lists' bodies as constants shows what those answers' sizes alone allow.
  *
  * Targets (issue 3): public reads >= 50% of the bare req/s; stats <= 10 ms; admin list page p99 <= 50 ms;
  * the full list streamed with flat memory (shown by a second server, its heap capped far below the list's
@@ -188,15 +188,17 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     const auth = { Authorization: `Bearer ${await ownerToken(base, true)}` };
 
     // The ceilings, measured in the same conditions as the suite they are compared with (the server idles):
-    // the bare endpoint, and the same bare server answering GET /api/portfolio's body as a constant, which
-    // shows what the size of that answer alone allows on this machine.
-    const portfolioBody = path.join(uploadDir, "portfolio-body.json");
-    writeFileSync(portfolioBody, Buffer.from(await (await fetch(`${base}/api/portfolio`)).arrayBuffer()));
+    // the bare endpoint, and the same bare server answering the services and portfolio lists' bodies as
+    // constants, which shows what the size of those answers alone allows on this machine.
+    const bodies: SameBody[] = [];
+    for (const listPath of ["/api/services", "/api/portfolio"]) {
+      const file = path.join(uploadDir, `${listPath.split("/").pop()}-body.json`);
+      writeFileSync(file, Buffer.from(await (await fetch(`${base}${listPath}`)).arrayBuffer()));
+      bodies.push({ path: listPath, file, kb: Math.round(readFileSync(file).byteLength / 1024) });
+    }
     log(`\n[${label}] ceilings: bare Hono`);
-    const ceilings = await measureBare(portfolioBody);
-    const bare = ceilings.tiny;
-    const bareReqPerSec = bare.reqPerSec;
-    const portfolioKb = Math.round(readFileSync(portfolioBody).byteLength / 1024);
+    const ceilings = await measureBare(bodies);
+    const bareReqPerSec = ceilings.tiny.reqPerSec;
 
     const rows: Row[] = [];
     const measure = async (
@@ -233,15 +235,19 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       const share = r.requests.average / bareReqPerSec;
       return [`>= 50% of bare (${Math.round(share * 100)}%)`, share >= 0.5];
     };
-    const portfolioRead = (r: CannonResult): [string, boolean] => {
-      const [label, met] = publicRead(r);
-      const sameBody = ceilings.sameBody ? r.requests.average / ceilings.sameBody.reqPerSec : 0;
-      return [`${label}; same body: ${Math.round(sameBody * 100)}%`, met];
-    };
+    /** A list's share of the bare endpoint, and of the bare server answering the same bytes. */
+    const listRead =
+      (listPath: string) =>
+      (r: CannonResult): [string, boolean] => {
+        const [label, met] = publicRead(r);
+        const sameBody = ceilings.sameBody.find((c) => c.path === listPath);
+        const share = sameBody ? r.requests.average / sameBody.bare.reqPerSec : 0;
+        return [`${label}; same body: ${Math.round(share * 100)}%`, met];
+      };
 
     log(`\n[${label}] measuring (${DURATION} s per endpoint, ${CONNECTIONS} connections)`);
-    await measure("GET /api/services", { path: "/api/services" }, { target: publicRead });
-    await measure("GET /api/portfolio", { path: "/api/portfolio" }, { target: portfolioRead });
+    await measure("GET /api/services", { path: "/api/services" }, { target: listRead("/api/services") });
+    await measure("GET /api/portfolio", { path: "/api/portfolio" }, { target: listRead("/api/portfolio") });
     await measure(
       "GET /api/feedback/approved?limit=10",
       { path: "/api/feedback/approved?limit=10" },
@@ -324,7 +330,7 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     });
 
     const full = await measureStream(pid, `${base}/api/bookings`, auth);
-    printTable(label, rows, ceilings, portfolioKb);
+    printTable(label, rows, ceilings);
     printStream("Full GET /api/bookings (streamed)", full);
   } finally {
     await stop(server);
@@ -366,12 +372,7 @@ async function streamWithCappedHeap(databaseUrl: string, uploadDir: string): Pro
   }
 }
 
-function printTable(
-  label: string,
-  rows: Row[],
-  ceilings: { tiny: Bare; sameBody?: Bare },
-  portfolioKb: number,
-) {
+function printTable(label: string, rows: Row[], ceilings: Ceilings) {
   const ceilingRow = (name: string, c: Bare) => [
     name,
     String(CONNECTIONS),
@@ -386,9 +387,7 @@ function printTable(
   const header = ["endpoint", "conn", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "non-2xx", "target", ""];
   const lines = [
     ceilingRow("bare Hono (ceiling, own process)", ceilings.tiny),
-    ...(ceilings.sameBody
-      ? [ceilingRow(`  same, answering the ${portfolioKb} KB portfolio body`, ceilings.sameBody)]
-      : []),
+    ...ceilings.sameBody.map((c) => ceilingRow(`  same, answering the ${c.kb} KB ${c.path} body`, c.bare)),
     ...rows.map((r) => [
       r.name,
       String(r.connections),
@@ -415,13 +414,16 @@ function printTable(
 }
 
 type Bare = { reqPerSec: number; p50: number; p99: number; cpuPerRequest: number };
+/** A real answer's bytes, saved to a file for the bare server to answer as a constant. */
+type SameBody = { path: string; file: string; kb: number };
+type Ceilings = { tiny: Bare; sameBody: (SameBody & { bare: Bare })[] };
 
-/** The bare endpoint; with a body file, also the same server answering that body as a constant. */
-async function measureBare(bodyFile?: string): Promise<{ tiny: Bare; sameBody?: Bare }> {
+/** The bare endpoint, and the same server answering each given body as a constant. */
+async function measureBare(bodies: SameBody[]): Promise<Ceilings> {
   const port = await freePort();
   const bare = startNode("bench/api-bare-server.ts", {
     PORT: String(port),
-    ...(bodyFile ? { BARE_BODY_FILE: bodyFile } : {}),
+    BARE_BODY_FILES: JSON.stringify(bodies.map((b) => b.file)),
   });
   const run = async (route: string): Promise<Bare> => {
     const cpuBefore = cpuMs(bare.pid!);
@@ -442,7 +444,10 @@ async function measureBare(bodyFile?: string): Promise<{ tiny: Bare; sameBody?: 
   };
   try {
     await waitFor(`http://${HOST}:${port}/bare`, bare);
-    return { tiny: await run("/bare"), sameBody: bodyFile ? await run("/payload") : undefined };
+    const tiny = await run("/bare");
+    const sameBody = [];
+    for (const [i, body] of bodies.entries()) sameBody.push({ ...body, bare: await run(`/payload/${i}`) });
+    return { tiny, sameBody };
   } finally {
     await stop(bare);
   }
