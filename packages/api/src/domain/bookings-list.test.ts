@@ -147,6 +147,26 @@ describe("list", () => {
     expect(all.items.every((b) => b.status === "pending" && /alice/i.test(b.name + b.email))).toBe(true);
   });
 
+  it.each([
+    ["a search", { search: "example" }],
+    ["a search and a status", { search: "alice", status: "confirmed" as const }],
+    ["a short search and a status", { search: "55", status: "pending" as const }],
+  ])("pages through %s with the cursor and with offsets, each booking once", async (_label, filter) => {
+    const all = await admin.bookings.list({ ...filter, limit: 200 });
+    expect(all.total).toBeGreaterThan(2);
+    const byCursor: number[] = [];
+    let cursor: number | null = null;
+    do {
+      const page = await admin.bookings.list({ ...filter, limit: 2, cursor });
+      expect(page.total).toBe(all.total);
+      byCursor.push(...page.items.map((b) => b.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(byCursor).toEqual(all.items.map((b) => b.id));
+    const second = await admin.bookings.list({ ...filter, limit: 2, offset: 2 });
+    expect(second.items.map((b) => b.id)).toEqual(byCursor.slice(2, 4));
+  });
+
   it("finds nothing for an unknown text; odd characters are safe", async () => {
     expect(await admin.bookings.list({ search: "nobody-by-this-name" })).toEqual({
       items: [],
