@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { adminSession, createBooking, createService, uid } from "./admin-helpers";
+import {
+  adminSession,
+  createBooking,
+  createService,
+  makePng,
+  PDF_BYTES,
+  uid,
+  uploadProof,
+} from "./admin-helpers";
 
 const PAGES = ["dashboard", "services", "portfolio", "bookings", "feedback", "analytics", "messages"];
 
@@ -24,8 +32,12 @@ for (const path of PAGES) {
   test(`/admin/${path} has no axe violations`, async ({ page }) => {
     const { token } = await adminSession(page);
     if (path === "bookings" || path === "dashboard") {
+      // A booking without a file and one with each kind of proof: every shape of the proof cell is checked.
       const service = await createService(page.request, token, { title: `E2E A11y ${uid()}`, price: 10 });
-      await createBooking(page.request, { name: `Axe ${uid()}`, service_id: service.id });
+      const png = await uploadProof(page.request, "proof.png", "image/png", makePng());
+      const pdf = await uploadProof(page.request, "proof.pdf", "application/pdf", PDF_BYTES);
+      for (const image of [null, png, pdf])
+        await createBooking(page.request, { name: `Axe ${uid()}`, service_id: service.id, image });
     }
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -123,7 +123,10 @@ describe("BookingsTable", () => {
         booking({ id: 4, name: "None Client", image: null }),
       ],
     });
-    const img = within(row("Img Client")).getByRole("link", { name: /proof image of Img Client/ });
+    // The link's name starts with its visible text (WCAG 2.5.3, label in name), then says whose and where.
+    const img = within(row("Img Client")).getByRole("link", {
+      name: "Proof attached - Click to view: proof image of Img Client, opens in a new tab",
+    });
     expect(img).toHaveAttribute("href", "/uploads/private/a.png?expires=1&sig=x");
     expect(img).toHaveAttribute("target", "_blank");
     expect(img.querySelector("img")).toHaveAttribute("src", "/uploads/private/a.png?expires=1&sig=x");
