@@ -193,8 +193,9 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     const bodies: SameBody[] = [];
     for (const listPath of ["/api/services", "/api/portfolio"]) {
       const file = path.join(uploadDir, `${listPath.split("/").pop()}-body.json`);
-      writeFileSync(file, Buffer.from(await (await fetch(`${base}${listPath}`)).arrayBuffer()));
-      bodies.push({ path: listPath, file, kb: Math.round(readFileSync(file).byteLength / 1024) });
+      const body = Buffer.from(await (await fetch(`${base}${listPath}`)).arrayBuffer());
+      writeFileSync(file, body);
+      bodies.push({ path: listPath, file, kb: Math.round(body.byteLength / 1024) });
     }
     log(`\n[${label}] ceilings: bare Hono`);
     const ceilings = await measureBare(bodies);

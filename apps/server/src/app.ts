@@ -54,11 +54,10 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     cache: deps.cache,
     trustProxy: options.trustProxy,
     onServed: ({ path, status, started, header, env }) =>
-      logRequest(logger, {
+      logRequest(logger, started, {
         method: "GET",
         path,
         status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
         ip: clientIpOf(options.trustProxy, header("x-forwarded-for"), socketAddressOf(env)),
       }),
   });

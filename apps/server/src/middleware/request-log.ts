@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 
-export type RequestFields = { method: string; path: string; status: number; ms: number; ip: string };
+export type RequestFields = { method: string; path: string; status: number; ip: string };
 
-/** One JSON line per request; server errors at error level. */
-export function logRequest(logger: Logger, fields: RequestFields): void {
+/** One JSON line per request, with its duration since `started` (performance.now()); server errors at error level. */
+export function logRequest(logger: Logger, started: number, request: RequestFields): void {
+  const fields = { ...request, ms: Math.round((performance.now() - started) * 10) / 10 };
   if (fields.status >= 500) logger.error("request", fields);
   else logger.info("request", fields);
 }
@@ -16,11 +17,10 @@ export function requestLog(
   return async (c, next) => {
     const started = performance.now();
     await next();
-    logRequest(logger, {
+    logRequest(logger, started, {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
       ip: clientIp(c),
     });
   };

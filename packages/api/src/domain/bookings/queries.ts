@@ -99,7 +99,7 @@ export type ListOptions = BookingFilter & {
  */
 export function listBookingsPage(
   deps: BookingDeps,
-  input: BookingFilter & { limit: number; cursor?: number | null; offset?: number },
+  input: Omit<ListOptions, "withTotal">,
 ): Promise<BookingListResult> {
   const { limit, cursor = null, offset = 0, status = null, search = "" } = input;
   const key = JSON.stringify([limit, cursor, offset, status, search.trim()]);
