@@ -71,6 +71,30 @@ function playwright(name, args = []) {
   results.push({ name, passed, failed, seconds: r.seconds });
 }
 
+/**
+ * Debian packages the suites need on this machine: Chromium for the browser tests, redis-server for the tests
+ * that start their own Redis. Installed when missing (as root, or with sudo).
+ */
+function ensureSystemPackages() {
+  const missing = [
+    ["chromium", process.env.CHROME_PATH ?? "/usr/bin/chromium"],
+    ["redis-server", "/usr/bin/redis-server"],
+  ].filter(([, binary]) => !existsSync(binary));
+  if (!missing.length) return;
+  const packages = missing.map(([name]) => name);
+  console.log(`\n=== installing ${packages.join(", ")} (Debian) ===`);
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ["sudo"];
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(root ? [] : ["apt-get"]), "update", "-qq"], env);
+  run(
+    sudo[0] ?? "apt-get",
+    [...sudo.slice(1), ...(root ? [] : ["apt-get"]), "install", "-y", "-qq", ...packages],
+    env,
+  );
+}
+ensureSystemPackages();
+
 const only = process.env.TEST_ONLY?.split(",");
 const want = (key) => !only || only.includes(key);
 

@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   "auth.register",
   "auth.login",
   "auth.signupStatus",
+  "auth.requestPasswordReset",
+  "auth.resetPassword",
   "site.config",
   "services.list",
   "services.byCategory",
@@ -42,7 +44,7 @@ const ADMIN_PROCEDURES = Object.keys(PROCEDURES)
   .sort();
 
 /** Every REST route that needs the admin token (section 7 plus the admin inbox and uploads). */
-const ADMIN_REST: [string, string, unknown?][] = [
+const ADMIN_REST: [string, string, unknown?, string?][] = [
   ["GET", "/api/auth/me"],
   ["POST", "/api/auth/logout"],
   ["POST", "/api/services", { title: "T", description: "D", price: 1, duration: "1h" }],
@@ -65,7 +67,8 @@ const ADMIN_REST: [string, string, unknown?][] = [
   ["PATCH", "/api/bookings/1/confirm"],
   ["DELETE", "/api/bookings/1"],
   ["GET", "/api/feedback?limit=50&offset=0"],
-  ["GET", "/api/feedback/stats"],
+  // No token at all is a visitor asking for the public figures (the original frontend's landing page).
+  ["GET", "/api/feedback/stats", undefined, "a visitor may"],
   ["GET", "/api/feedback/1"],
   ["PATCH", "/api/feedback/1/status", { status: "approved" }],
   ["DELETE", "/api/feedback/1"],
@@ -213,6 +216,7 @@ describe("every admin tRPC procedure refuses every bad token", () => {
           ? await t.app.request(`/trpc/${path}`, { headers })
           : await t.app.request(`/trpc/${path}`, { method: "POST", headers, body: "{}" });
       expect({ path, status: res.status }).toEqual({ path, status: 401 });
+      expect({ path, cache: res.headers.get("cache-control") }).toEqual({ path, cache: "no-store" });
       expect(await res.text()).toContain(MESSAGES.auth.unauthorized);
     }
   });
@@ -221,7 +225,8 @@ describe("every admin tRPC procedure refuses every bad token", () => {
 describe("every admin REST route refuses every bad token", () => {
   it.each(BAD_NAMES)("%s", async (name) => {
     const token = BAD[name];
-    for (const [method, path, body] of ADMIN_REST) {
+    for (const [method, path, body, visitorMay] of ADMIN_REST) {
+      if (token === undefined && visitorMay) continue;
       const headers: Record<string, string> = {};
       if (token !== undefined) headers.Authorization = `Bearer ${token}`;
       const res = await t.call(method, path, { body, headers });
@@ -230,6 +235,10 @@ describe("every admin REST route refuses every bad token", () => {
         status: 401,
       });
       expect(res.body).toEqual({ success: false, message: MESSAGES.auth.unauthorized });
+      expect({ route: `${method} ${path}`, cache: res.headers.get("cache-control") }).toEqual({
+        route: `${method} ${path}`,
+        cache: "no-store",
+      });
     }
   });
 
@@ -241,6 +250,29 @@ describe("every admin REST route refuses every bad token", () => {
         route: `${method} ${path}`,
         unauthorized: false,
       });
+      // An answer for a signed-in admin is never stored by a browser or a proxy.
+      expect({ route: `${method} ${path}`, cache: res.headers.get("cache-control") }).toEqual({
+        route: `${method} ${path}`,
+        cache: "no-store",
+      });
+    }
+  });
+});
+
+describe("answers for a signed-in admin are never cached", () => {
+  it("every admin tRPC procedure answers Cache-Control: no-store with a good token", async () => {
+    // Signing out last: it ends the session the others use.
+    const ending = ["auth.signOutEverywhere", "auth.logout"];
+    const paths = [...ADMIN_PROCEDURES.filter((p) => !ending.includes(p)), "site.config", "services.list"];
+    for (const path of [...paths, ...ending]) {
+      const type = PROCEDURES[path]!._def.type;
+      const headers = { "Content-Type": "application/json", Authorization: `Bearer ${goodToken}` };
+      const res =
+        type === "query"
+          ? await t.app.request(`/trpc/${path}?input=${encodeURIComponent("{}")}`, { headers })
+          : await t.app.request(`/trpc/${path}`, { method: "POST", headers, body: "{}" });
+      expect({ path, cache: res.headers.get("cache-control") }).toEqual({ path, cache: "no-store" });
+      if (!ending.includes(path)) expect({ path, status: res.status }).not.toEqual({ path, status: 401 });
     }
   });
 });

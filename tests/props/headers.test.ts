@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../apps/server/src/app";
 import { createLogger } from "../../apps/server/src/logger";
 import { pngFile } from "../../apps/server/src/upload-test-files";
+import { createLimiter } from "../../packages/api/src/limits/limiter";
 import { proofLink } from "../../packages/api/src/domain/uploads/proof";
 import { createHarness, type Harness } from "../../packages/api/src/testing/harness";
 
@@ -32,13 +33,17 @@ beforeAll(async () => {
   writeFileSync(path.join(web, "index.html"), "<!doctype html><title>Studio</title><div id=root></div>");
   writeFileSync(path.join(web, "assets", "app-1234abcd.js"), "console.log('app')");
   const make = (trustProxy: boolean, rateLimit: boolean) =>
-    createApp(harness.deps, {
-      logger: createLogger("silent"),
-      webDist: web,
-      trustProxy,
-      corsOrigins: [PARTNER],
-      rateLimit,
-    });
+    createApp(
+      rateLimit
+        ? { ...harness.deps, limiter: createLimiter(harness.deps.db, { forms: true, lockouts: true }) }
+        : harness.deps,
+      {
+        logger: createLogger("silent"),
+        webDist: web,
+        trustProxy,
+        corsOrigins: [PARTNER],
+      },
+    );
   plain = make(false, false);
   proxied = make(true, false);
   limited = make(false, true);

@@ -8,12 +8,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../apps/server/src/testing/test-app";
-import {
-  gifFile,
-  jpegWithGps,
-  PDF_FILE,
-  pngFile,
-} from "../../packages/api/src/domain/uploads/fixtures/files";
+import { gifFile, jpegWithGps, PDF_FILE, pngFile } from "../../packages/api/src/testing/upload-files";
 import { proofLink } from "../../packages/api/src/domain/uploads/proof";
 import { leakIn, nastyString, runs } from "./arbitraries";
 
@@ -92,7 +87,7 @@ describe("double extensions and polyglots", () => {
   it("stores a real PNG named photo.png.html as .png, served as image/png with nosniff", async () => {
     const res = await upload(await pngFile(16, 16), "photo.png.html", "text/html");
     expect(res.status).toBe(201);
-    const url = res.body.url as string;
+    const url = (res.body.data as { reference: string }).reference;
     expect(url).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.png$/);
     const { res: file } = await readBack(url);
     expect(file.status).toBe(200);
@@ -104,8 +99,9 @@ describe("double extensions and polyglots", () => {
     const res = await upload(Buffer.from("<?php system($_GET['c']); ?>"), "shell.php.pdf", "application/pdf");
     if (res.status === 415) return expect(String(res.body.message)).toMatch(unsupported);
     expect(res.status).toBe(201);
-    expect(res.body.url as string).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.txt$/);
-    const { res: file } = await readBack(res.body.url as string);
+    const reference = (res.body.data as { reference: string }).reference;
+    expect(reference).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.txt$/);
+    const { res: file } = await readBack(reference);
     expect(file.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
@@ -131,7 +127,7 @@ describe("double extensions and polyglots", () => {
     const res = await upload(await make(), name, "image/png");
     if (res.status === 415) return expect(String(res.body.message)).toMatch(unsupported);
     expect(res.status).toBe(201);
-    const { res: file, bytes } = await readBack(res.body.url as string);
+    const { res: file, bytes } = await readBack((res.body.data as { reference: string }).reference);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toMatch(/^image\//);
     expect(bytes.includes(Buffer.from("<script>"))).toBe(false);
@@ -198,7 +194,7 @@ describe("random files and random framing", () => {
             return;
           }
           expect(res.status).toBe(201);
-          expect(res.body.url as string).toMatch(
+          expect((res.body.data as { reference: string }).reference).toMatch(
             /^\/uploads\/private\/[0-9a-f-]{36}\.(png|jpe?g|gif|webp|pdf|docx?|txt)$/,
           );
         },

@@ -1,5 +1,10 @@
 import { MESSAGES } from "@studio/validators";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLimiter, createReadCache, createRedisBus } from "@studio/api";
+import { startTestRedis } from "@studio/api/testing/redis";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "./app";
+import { createLogger } from "./logger";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
@@ -60,6 +65,39 @@ describe("health and headers", () => {
       headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
     });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers every preflight with 204, with the allow headers only for an allowed origin", async () => {
+    const bare = await createTestApp();
+    try {
+      const app = createApp(bare.deps, {
+        logger: createLogger("silent"),
+        webDist: null,
+        trustProxy: false,
+        corsOrigins: [],
+      });
+      const res = await app.request("/api/auth/login", {
+        method: "OPTIONS",
+        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(res.headers.get("access-control-allow-methods")).toBeNull();
+      const allowed = await t.app.request("/api/auth/login", {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://partner.example",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type,authorization",
+        },
+      });
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://partner.example");
+      expect(allowed.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(allowed.headers.get("access-control-allow-headers")).toContain("Authorization");
+    } finally {
+      await bare.close();
+    }
   });
 
   it("answers unknown /api paths with a JSON 404", async () => {
@@ -160,6 +198,73 @@ describe("REST auth", () => {
   });
 });
 
+describe("REST compatibility with other frontends", () => {
+  it("accepts the invite code as inviteCode as well as invite_code", async () => {
+    const res = await t.call("POST", "/api/auth/register", {
+      body: { name: "Cam", email: "cam@x.test", password: "secret12", inviteCode: "INVITE-TEST-CODE" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ email: "cam@x.test", role: "admin" });
+  });
+
+  it("answers absolute file URLs: from PUBLIC_URL, else the request's origin (forwarded only when trusted)", async () => {
+    const token = await t.ownerToken();
+    const svc = await t.call("POST", "/api/services", {
+      token,
+      body: {
+        title: "Aerial",
+        description: "Drone",
+        price: 10,
+        duration: "1h",
+        image: "/uploads/media/00000000-0000-4000-8000-000000000000.png",
+      },
+    });
+    expect(svc.status).toBe(201);
+    const id = (svc.body.data as { id: number }).id;
+    const imageOf = async (
+      app: ReturnType<typeof createApp>,
+      url: string,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await app.request(url, { headers });
+      return ((await res.json()) as { data: { image: string } }).data.image;
+    };
+    const file = "/uploads/media/00000000-0000-4000-8000-000000000000.png";
+    expect(await imageOf(t.app, `http://studio.test:8080/api/services/${id}`)).toBe(
+      `http://studio.test:8080${file}`,
+    );
+    // X-Forwarded-* is ignored unless TRUST_PROXY.
+    expect(
+      await imageOf(t.app, `http://10.0.0.5/api/services/${id}`, {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "evil.example",
+      }),
+    ).toBe(`http://10.0.0.5${file}`);
+    const make = (publicUrl: string | null, trustProxy: boolean) =>
+      createApp(t.deps, {
+        logger: createLogger("silent"),
+        webDist: null,
+        trustProxy,
+        corsOrigins: [],
+        publicUrl,
+      });
+    expect(
+      await imageOf(make(null, true), `http://10.0.0.5/api/services/${id}`, {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "studio.example",
+      }),
+    ).toBe(`https://studio.example${file}`);
+    expect(
+      await imageOf(make("https://www.studio.example/", false), `http://10.0.0.5/api/services/${id}`),
+    ).toBe(`https://www.studio.example${file}`);
+    // tRPC (the site itself, same origin) keeps relative paths.
+    const trpc = await t.app.request(
+      `/trpc/services.get?input=${encodeURIComponent(JSON.stringify({ id }))}`,
+    );
+    expect(((await trpc.json()) as { result: { data: { image: string } } }).result.data.image).toBe(file);
+  });
+});
+
 describe("rate limits", () => {
   it("answers 429 with Retry-After once a public form is over its limit", async () => {
     const limited = await createTestApp({ rateLimit: true });
@@ -179,6 +284,51 @@ describe("rate limits", () => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("Redis down", () => {
+  it("keeps serving: /health says degraded, forms still answer, and it recovers by itself", async () => {
+    const redis = await startTestRedis();
+    const bus = createRedisBus(redis.url);
+    const limiterClient = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on(
+      "error",
+      () => undefined,
+    );
+    const deps = {
+      ...t.deps,
+      bus,
+      cache: createReadCache(1_000, undefined, bus),
+      limiter: createLimiter(t.deps.db, { forms: true, lockouts: true }, limiterClient),
+    };
+    const app = createApp(deps, {
+      logger: createLogger("silent"),
+      webDist: null,
+      trustProxy: false,
+      corsOrigins: [],
+    });
+    const health = async () => ((await (await app.request("/health")).json()) as { status: string }).status;
+    try {
+      await vi.waitFor(async () => expect(await health()).toBe("ok"), { timeout: 10_000 });
+      const body = await (await app.request("/health")).json();
+      expect(body).toMatchObject({ events: { engine: "redis", state: "up" } });
+      await redis.stop();
+      await vi.waitFor(async () => expect(await health()).toBe("degraded"), { timeout: 10_000 });
+      expect((await app.request("/health")).status).toBe(200);
+      const sent = await app.request("/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Ann", email: "ann@x.test", subject: "Hi", message: "Still there?" }),
+      });
+      expect(sent.status).toBe(201);
+      expect((await app.request("/api/services")).status).toBe(200);
+      await redis.start();
+      await vi.waitFor(async () => expect(await health()).toBe("ok"), { timeout: 15_000 });
+    } finally {
+      limiterClient.disconnect();
+      await bus.close();
+      await redis.stop();
     }
   });
 });

@@ -1,18 +1,18 @@
 import { type ApiDeps, appRouter, createContext } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
-import { MESSAGES } from "@studio/validators";
+import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { clientIpOf, clientIpResolver, isHttpsOf, socketAddressOf } from "./client-ip";
 import type { Logger } from "./logger";
-import { createRateLimiter, type RateLimitRule, rateLimit } from "./middleware/rate-limit";
 import { createPublicSnapshots } from "./middleware/public-snapshots";
+import { jsonBody, noStoreByDefault, trpcRequestGuard } from "./middleware/request-guards";
 import { logRequest, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
+import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { serveSpa } from "./static-spa";
 import { createUploadsRoute } from "./uploads-route";
 
@@ -23,21 +23,8 @@ export type AppOptions = {
   /** Public origin of the site (PUBLIC_URL), written into robots.txt and sitemap.xml. */
   publicUrl?: string | null;
   trustProxy: boolean;
+  /** Origins allowed to call /api and /trpc from a browser (CORS_ORIGINS); preflights answer either way. */
   corsOrigins: string[];
-  rateLimit: boolean;
-};
-
-const PUBLIC_FORM_RULE = (bucket: string): RateLimitRule => ({ bucket, max: 20, windowMs: 60_000 });
-const LIMITED_POSTS: Record<string, string> = {
-  "/api/bookings": "booking",
-  "/trpc/bookings.create": "booking",
-  "/api/feedback": "feedback",
-  "/trpc/feedback.submit": "feedback",
-  "/api/contact": "contact",
-  "/trpc/contact.send": "contact",
-  "/api/upload/image": "upload",
-  "/api/auth/register": "register",
-  "/trpc/auth.register": "register",
 };
 
 const RESERVED = /^\/(api|trpc|uploads|health)(\/|$)/;
@@ -45,7 +32,6 @@ const RESERVED = /^\/(api|trpc|uploads|health)(\/|$)/;
 export function createApp(deps: ApiDeps, options: AppOptions) {
   const { logger } = options;
   const clientIp = clientIpResolver(options.trustProxy);
-  const limiter = createRateLimiter();
   const app = new Hono();
 
   const isHttps = (c: Context) => isHttpsOf(options.trustProxy, c.req.url, c.req.header("x-forwarded-proto"));
@@ -53,6 +39,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   const snapshots = createPublicSnapshots({
     cache: deps.cache,
     trustProxy: options.trustProxy,
+    publicUrl: options.publicUrl ?? null,
     onServed: ({ path, status, started, header, env }) =>
       logRequest(logger, started, {
         method: "GET",
@@ -65,53 +52,52 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   app.use("*", requestLog(logger, clientIp));
   app.use("*", snapshots.capture);
   app.use("*", securityHeaders({ tileUrl: deps.config.mapTileUrl, isHttps }));
-  if (options.corsOrigins.length > 0) {
-    const corsMiddleware = cors({
-      origin: options.corsOrigins,
-      allowHeaders: ["Content-Type", "Authorization", "Idempotency-Key"],
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      maxAge: 600,
-    });
-    app.use("/api/*", corsMiddleware);
-    app.use("/trpc/*", corsMiddleware);
-  }
-  app.use(
-    "*",
-    rateLimit(limiter, options.rateLimit, clientIp, (c) => {
-      if (c.req.method !== "POST") return null;
-      const bucket = LIMITED_POSTS[c.req.path];
-      return bucket ? PUBLIC_FORM_RULE(bucket) : null;
-    }),
-  );
+  // Mounted even with no allowed origin, so a preflight answers 204 (without allow headers) instead of 404.
+  const allowed = new Set(options.corsOrigins);
+  const allowedCors = cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowHeaders: ["Content-Type", "Authorization", "Idempotency-Key"],
+    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    maxAge: 600,
+  });
+  const corsMiddleware: MiddlewareHandler = async (c, next) => {
+    if (c.req.method === "OPTIONS" && !allowed.has(c.req.header("origin") ?? "")) {
+      c.header("Vary", "Origin");
+      return c.body(null, 204);
+    }
+    return allowedCors(c, next);
+  };
+  app.use("/api/*", corsMiddleware);
+  app.use("/trpc/*", corsMiddleware);
+  app.use("/api/*", noStoreByDefault);
+  app.use("/trpc/*", noStoreByDefault);
 
+  // Ready to serve while the database answers; "degraded" (still 200) while the event bus's engine is down.
   app.get("/health", async (c) => {
     const up = await isDatabaseReachable(deps.db);
     c.header("Cache-Control", "no-store");
-    return up
-      ? c.json({ status: "ok", database: "up", provider: deps.provider })
-      : c.json(
-          { status: "unavailable", database: "down", message: MESSAGES.common.databaseUnavailable },
-          503,
-        );
+    if (!up)
+      return c.json(
+        { status: "unavailable", database: "down", message: MESSAGES.common.databaseUnavailable },
+        503,
+      );
+    const events = deps.bus.health() === "ok" ? "up" : "down";
+    return c.json({
+      status: events === "up" ? "ok" : "degraded",
+      database: "up",
+      provider: deps.provider,
+      events: { engine: deps.bus.kind, state: events },
+    });
   });
 
-  const jsonLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => c.json({ success: false, message: MESSAGES.common.payloadTooLarge }, 413),
-  });
-  // An upload refused before its body was read to the end: close the connection, else @hono/node-server's
-  // 500 ms drain timer destroys the socket later, cutting whatever request the client sent next on it.
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (c.res.status >= 400 && c.req.header("content-type")?.startsWith("multipart/"))
-      c.header("Connection", "close");
-  });
-  app.use("/trpc/*", jsonLimit);
+  app.use("/trpc/*", trpcRequestGuard);
+  app.use("/trpc/*", jsonBody);
   app.use(
     "/trpc/*",
     trpcServer({
       router: appRouter,
       endpoint: "/trpc",
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: (_opts, c) =>
         createContext(deps, {
           token: bearerToken(c.req.header("authorization")),
@@ -126,7 +112,22 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     }),
   );
 
-  app.route("/api", createRestApi(deps, clientIp, logger));
+  const liveHub = createLiveHub(deps, logger);
+  app.get(
+    "/api/live",
+    liveStreamHandler(deps, liveHub, (c) =>
+      createContext(deps, { token: bearerToken(c.req.header("authorization")), ip: clientIp(c) }).auth(),
+    ),
+  );
+  app.route(
+    "/api",
+    createRestApi(deps, {
+      clientIp,
+      logger,
+      publicUrl: options.publicUrl ?? null,
+      trustProxy: options.trustProxy,
+    }),
+  );
   app.route("/uploads", createUploadsRoute(deps));
 
   if (options.webDist)

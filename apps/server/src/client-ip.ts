@@ -37,3 +37,27 @@ export function clientIpResolver(trustProxy: boolean) {
   return (c: Context): string =>
     clientIpOf(trustProxy, c.req.header("x-forwarded-for"), socketAddressOf(c.env));
 }
+
+/**
+ * The site's public origin as clients reach it, for absolute URLs in REST answers: PUBLIC_URL when set; else the
+ * request's own origin (`scheme://host` of its URL), from X-Forwarded-Proto / X-Forwarded-Host only behind a
+ * trusted proxy.
+ */
+export function publicOriginOf(
+  options: { publicUrl: string | null; trustProxy: boolean },
+  requestOrigin: string,
+  header: (name: string) => string | null | undefined,
+): string {
+  if (options.publicUrl) return options.publicUrl.replace(/\/+$/, "");
+  if (!options.trustProxy) return requestOrigin;
+  const proto = header("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = header("x-forwarded-host")?.split(",")[0]?.trim();
+  if (!proto && !host) return requestOrigin;
+  try {
+    const own = new URL(requestOrigin);
+    const scheme = proto === "https" || proto === "http" ? proto : own.protocol.slice(0, -1);
+    return new URL(`${scheme}://${host || own.host}`).origin;
+  } catch {
+    return requestOrigin;
+  }
+}

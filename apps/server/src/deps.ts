@@ -3,10 +3,16 @@ import {
   type ApiConfig,
   type ApiDeps,
   createDiskStorage,
+  createLimiter,
+  createLocalBus,
+  createPostgresBus,
+  createRedisBus,
+  type EventBus,
   createReadCache,
   READ_CACHE_TTL_MS,
 } from "@studio/api";
 import type { Database } from "@studio/db";
+import { Redis } from "ioredis";
 import { type Env, resolveFromRoot } from "./env";
 
 /** Domain settings derived from the validated env; file links get their own key derived from the JWT secret. */
@@ -26,13 +32,37 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
   };
 }
 
+/** Redis when REDIS_URL is set; else PostgreSQL LISTEN/NOTIFY on PostgreSQL; else in-process (SQLite). */
+function eventBusFor(env: Env, database: Database): EventBus {
+  if (env.REDIS_URL) return createRedisBus(env.REDIS_URL);
+  if (database.provider === "postgresql") return createPostgresBus(env.DATABASE_URL);
+  return createLocalBus();
+}
+
+/** The limiter's own Redis connection: commands fail at once while Redis is down, so the memory insurance answers. */
+function limiterRedis(env: Env): Redis | undefined {
+  return env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on(
+        "error",
+        () => undefined,
+      )
+    : undefined;
+}
+
 export function buildDeps(env: Env, database: Database): ApiDeps {
+  const bus = eventBusFor(env, database);
   return {
     db: database.prisma,
     provider: database.provider,
     config: apiConfigFromEnv(env),
     storage: createDiskStorage(resolveFromRoot(env.UPLOAD_DIR)),
     now: () => new Date(),
-    cache: createReadCache(READ_CACHE_TTL_MS),
+    cache: createReadCache(READ_CACHE_TTL_MS, undefined, bus),
+    limiter: createLimiter(
+      database.prisma,
+      { forms: env.RATE_LIMIT, lockouts: env.RATE_LIMIT },
+      limiterRedis(env),
+    ),
+    bus,
   };
 }

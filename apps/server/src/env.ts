@@ -4,6 +4,7 @@ import path from "node:path";
 import { DEFAULT_DATABASE_URL, REPO_ROOT, sqlitePath } from "@studio/db";
 import { isValidTimeZone } from "@studio/validators";
 import { z } from "zod";
+import { DEFAULT_SERVER_LIMITS } from "./listen";
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -17,12 +18,16 @@ const ZEnv = z.object({
       "must be file:… (SQLite) or postgres://… (PostgreSQL)",
     ),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ADMIN_SIGNUP_CODE: z.string().min(8, "must be at least 8 characters").optional(),
+  ADMIN_SIGNUP_CODE: z.string().min(16, "must be at least 16 characters").optional(),
   STUDIO_TIMEZONE: z
     .string()
     .default("America/Los_Angeles")
     .refine(isValidTimeZone, "must be an IANA time zone"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), "must be redis://… or rediss://…")
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -49,6 +54,9 @@ const ZEnv = z.object({
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.headersTimeoutMs),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
 });
 
 export type Env = z.output<typeof ZEnv> & { jwtSecret: string };

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
 import { createApp } from "./app";
 import { buildDeps } from "./deps";
 import { loadEnv, resolveFromRoot } from "./env";
+import { listen } from "./listen";
 import { createLogger } from "./logger";
 import { startUploadCleanup } from "./upload-cleanup";
 
@@ -23,18 +23,31 @@ const hasWeb = existsSync(path.join(webDist, "index.html"));
 if (!hasWeb) logger.warn("web build not found; serving the API only (run `pnpm build`)", { webDist });
 
 const deps = buildDeps(env, database);
+// Logged once per change: the product keeps serving while the bus's engine is down.
+deps.bus.onHealthChange((health, error) => {
+  if (health === "ok") logger.info("event bus recovered", { engine: deps.bus.kind });
+  else
+    logger.warn("event bus down: limits per instance, cache staleness bounded by its lifetime", {
+      engine: deps.bus.kind,
+      error: error instanceof Error ? error.message : undefined,
+    });
+});
 const app = createApp(deps, {
   logger,
   webDist: hasWeb ? webDist : null,
   publicUrl: env.PUBLIC_URL ?? null,
   trustProxy: env.TRUST_PROXY,
   corsOrigins: env.CORS_ORIGINS,
-  rateLimit: env.RATE_LIMIT,
 });
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
 
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+const limits = {
+  headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+};
+const server = listen(app.fetch, { hostname: env.HOST, port: env.PORT, limits }, (info) => {
   logger.info("server listening", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,
     provider: database.provider,
@@ -58,6 +71,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
+  await deps.bus.close();
   await database.close();
   logger.info("shutdown complete");
   process.exit(0);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
+import { PUBLIC_PAGE_PATHS } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSpa } from "./static-spa";
 
@@ -52,5 +53,20 @@ describe("serveSpa", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<title>Studio</title>");
     expect((await app.request("/api/unknown")).status).toBe(404);
+  });
+
+  it("answers every page with 200, and any other path with 404 and noindex (the app still takes people home)", async () => {
+    const app = appWith(null);
+    for (const path of [...PUBLIC_PAGE_PATHS, "/about/", "/admin", "/admin/login", "/admin/bookings"]) {
+      const res = await app.request(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(res.headers.get("x-robots-tag")).toBeNull();
+    }
+    for (const path of ["/no-such-page", "/photographyy", "/admin/nope", "/about/team"]) {
+      const res = await app.request(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers.get("x-robots-tag")).toBe("noindex");
+      expect(await res.text()).toContain("<title>Studio</title>");
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { isAppPage } from "@studio/validators";
 import type { Context, MiddlewareHandler } from "hono";
 
 const TYPES: Record<string, string> = {
@@ -34,7 +35,7 @@ const WITH_PUBLIC_URL = new Set(["/robots.txt", "/sitemap.xml"]);
 
 /**
  * Serves the built SPA: hashed assets with a year of immutable caching, other files revalidated, and
- * index.html for client-side routes. Files are read once and kept compressed in memory. With a public
+ * index.html for client-side routes (with status 404 and noindex for paths that are no page). Files are read once and kept compressed in memory. With a public
  * URL, robots.txt and sitemap.xml name it instead of the placeholder address.
  */
 export function serveSpa(
@@ -71,7 +72,7 @@ export function serveSpa(
     return entry;
   }
 
-  function send(c: Context, entry: Entry, cacheControl = entry.cache) {
+  function send(c: Context, entry: Entry, cacheControl = entry.cache, status: 200 | 404 = 200) {
     const accept = c.req.header("accept-encoding") ?? "";
     let body = entry.body;
     if (entry.br && /\bbr\b/.test(accept)) {
@@ -84,8 +85,8 @@ export function serveSpa(
     if (entry.gzip) c.header("Vary", "Accept-Encoding");
     c.header("Content-Type", entry.type);
     c.header("Cache-Control", cacheControl);
-    if (c.req.method === "HEAD") return c.body(null);
-    return c.body(new Uint8Array(body));
+    if (c.req.method === "HEAD") return c.body(null, status);
+    return c.body(new Uint8Array(body), status);
   }
 
   return async (c, next) => {
@@ -100,6 +101,10 @@ export function serveSpa(
     if (asset) return send(c, asset);
     if (rel.startsWith("/assets/") || path.extname(rel)) return next();
     const index = load("/index.html");
-    return index ? send(c, index, "no-cache") : next();
+    if (!index) return next();
+    if (isAppPage(rel)) return send(c, index, "no-cache");
+    // Not a page: 404 and noindex, with the app, which takes a person to the home page.
+    c.header("X-Robots-Tag", "noindex");
+    return send(c, index, "no-cache", 404);
   };
 }

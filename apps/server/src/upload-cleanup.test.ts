@@ -30,8 +30,8 @@ describe("startUploadCleanup", () => {
       method: "POST",
       body: fileForm(PDF_FILE, "a.pdf"),
     });
-    const { url } = ((await res.json()) as { data: { url: string } }).data;
-    const file = path.join(t.harness.uploadDir, url.slice(9));
+    const { reference } = ((await res.json()) as { data: { reference: string } }).data;
+    const file = path.join(t.harness.uploadDir, reference.slice("/uploads/".length));
     expect(existsSync(file)).toBe(true);
 
     t.harness.setNow(new Date(start.getTime() + 25 * 3600_000));

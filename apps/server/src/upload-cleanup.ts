@@ -1,8 +1,10 @@
 /**
- * Runs the clean-up of unattached uploads (older than 24 h) shortly after start and then every hour. Timers are
- * unref'd so they never keep the process alive; SIGTERM/SIGINT stop them before the database closes.
+ * Runs the clean-up of unattached uploads (older than 24 h), rate-limit counters whose window has ended and live
+ * events older than a day,
+ * shortly after start and then every hour. Timers are unref'd so they never keep the process alive;
+ * SIGTERM/SIGINT stop them before the database closes.
  */
-import { type ApiDeps, cleanupUploads } from "@studio/api";
+import { type ApiDeps, cleanupUploads, pruneLiveEvents } from "@studio/api";
 import type { Logger } from "./logger";
 
 export type CleanupSchedule = { stop: () => void; runNow: () => Promise<void> };
@@ -17,9 +19,11 @@ export function startUploadCleanup(
   let stopped = false;
   const runNow = () => {
     running ??= cleanupUploads(deps)
-      .then((result) => {
+      .then(async (result) => {
         if (result.removed || result.attached || result.tempFilesRemoved)
           logger.info("upload clean-up", { ...result });
+        await deps.limiter.sweepExpired(deps.now());
+        await pruneLiveEvents(deps.db, deps.provider);
       })
       .catch((error: unknown) => {
         logger.warn("upload clean-up failed; will retry", {

@@ -1,29 +1,14 @@
 /**
  * Small real files and multipart helpers for the server's upload tests (the server has no image library, so the
- * PNG is written by hand: signature, IHDR, one deflated IDAT, IEND).
+ * PNG is written by hand).
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { crc32, deflateSync } from "node:zlib";
-import { serve } from "@hono/node-server";
-import { hugeUploadStream } from "@studio/api/testing/uploads";
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { hugeUploadStream, rgbPng } from "@studio/api/testing/uploads";
+import { listen as listenLikeProduction, type ServerLimits } from "./listen";
 
 /** An RGB PNG of the given size with a simple gradient. */
 export function pngFile(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
@@ -33,12 +18,7 @@ export function pngFile(width: number, height: number): Buffer {
       raw[row + 3 + x * 3] = 128;
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(raw)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, raw);
 }
 
 export const PDF_FILE = Buffer.from(
@@ -77,11 +57,12 @@ export function streamingForm(head: Buffer, fileSize: number, filename: string) 
   return hugeUploadStream(head, fileSize, filename, "application/octet-stream", 0x20, BOUNDARY);
 }
 
-/** Serves `fetch` on a free loopback port through the real Node adapter. */
+/** Serves `fetch` on a free loopback port through the production server set-up (timeouts, draining). */
 export async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  limits?: ServerLimits,
 ): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = serve({ fetch, hostname: "127.0.0.1", port: 0 }) as Server;
+  const server = listenLikeProduction(fetch, { hostname: "127.0.0.1", port: 0, limits }) as Server;
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

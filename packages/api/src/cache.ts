@@ -1,29 +1,56 @@
+import type { EventBus } from "./events/bus";
+
 /**
  * A small read-through cache for the public lists every visitor loads (services, portfolio, testimonials)
  * and for the bookings page and stats every open back office polls.
- * Writes through the domain invalidate their tag at once on this instance; other instances see the change
- * within `ttlMs`. A load that started before an invalidation is never cached.
+ * Writes through the domain invalidate their tag at once on this instance and, through the event bus (Redis
+ * or PostgreSQL), on every other one. While such a bus is healthy an entry lives PUSHED_CACHE_TTL_MS;
+ * otherwise (in-process bus, engine down) `ttlMs` bounds how stale another instance can be. When the bus
+ * comes back, everything is dropped: invalidations sent meanwhile may have been lost.
+ * A load that started before an invalidation is never cached.
  */
 export type ReadCache = {
   get: <T>(tag: CacheTag, key: string, load: () => Promise<T>) => Promise<T>;
   invalidate: (tag: CacheTag) => void;
   /** Bumped by every invalidation of `tag`: what a derived cache (the server's response snapshots) checks. */
   generation: (tag: CacheTag) => number;
-  /** How long an entry may be served before it is loaded again (0 = no caching). */
+  /** The configured lifetime when invalidations are not pushed (0 = no caching). */
   ttlMs: number;
+  /** How long an entry loaded now may be served: longer while other instances' invalidations are pushed. */
+  lifetimeMs: () => number;
 };
 
-export type CacheTag = "services" | "portfolio" | "feedback" | "bookings";
+export const CACHE_TAGS = ["services", "portfolio", "feedback", "bookings"] as const;
+export type CacheTag = (typeof CACHE_TAGS)[number];
+
+/** An entry's lifetime while every instance hears every invalidation through a healthy bus. */
+export const PUSHED_CACHE_TTL_MS = 30_000;
 
 /** Entries kept at most (the oldest dropped first): keys built from admin input cannot grow memory. */
 const MAX_ENTRIES = 1_000;
 
 type Entry = { generation: number; expires: number; value: Promise<unknown> };
 
-export function createReadCache(ttlMs: number, now: () => number = () => Date.now()): ReadCache {
+export function createReadCache(
+  ttlMs: number,
+  now: () => number = () => Date.now(),
+  bus?: EventBus,
+): ReadCache {
   const entries = new Map<string, Entry>();
   const generations = new Map<CacheTag, number>();
   const generationOf = (tag: CacheTag) => generations.get(tag) ?? 0;
+  const pushed = () => bus !== undefined && bus.kind !== "local" && bus.health() === "ok";
+  const lifetimeMs = () => (ttlMs > 0 && pushed() ? Math.max(ttlMs, PUSHED_CACHE_TTL_MS) : ttlMs);
+  const dropLocally = (tag: CacheTag) => {
+    generations.set(tag, generationOf(tag) + 1);
+    for (const id of entries.keys()) if (id.startsWith(`${tag}:`)) entries.delete(id);
+  };
+  bus?.subscribe("cache", (tag) => {
+    if ((CACHE_TAGS as readonly string[]).includes(tag)) dropLocally(tag as CacheTag);
+  });
+  bus?.onHealthChange((health) => {
+    if (health === "ok") for (const tag of CACHE_TAGS) dropLocally(tag);
+  });
   return {
     get<T>(tag: CacheTag, key: string, load: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return load();
@@ -33,7 +60,7 @@ export function createReadCache(ttlMs: number, now: () => number = () => Date.no
       if (hit && hit.generation === generation && hit.expires > now()) return hit.value as Promise<T>;
       const value = load();
       entries.delete(id);
-      entries.set(id, { generation, expires: now() + ttlMs, value });
+      entries.set(id, { generation, expires: now() + lifetimeMs(), value });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       // A failed load is not kept.
       value.catch(() => {
@@ -42,11 +69,13 @@ export function createReadCache(ttlMs: number, now: () => number = () => Date.no
       return value;
     },
     invalidate(tag) {
-      generations.set(tag, generationOf(tag) + 1);
-      for (const id of entries.keys()) if (id.startsWith(`${tag}:`)) entries.delete(id);
+      // Delivered here at once, and to the other instances through the engine.
+      if (bus) bus.publish("cache", tag);
+      else dropLocally(tag);
     },
     generation: generationOf,
     ttlMs,
+    lifetimeMs,
   };
 }
 

@@ -1,6 +1,20 @@
 export { type CacheTag, createReadCache, READ_CACHE_TTL_MS, type ReadCache } from "./cache";
+export {
+  type BusHealth,
+  createLocalBus,
+  createPostgresBus,
+  createRedisBus,
+  type EventBus,
+} from "./events/bus";
 export { type ApiConfig, testConfig } from "./config";
 export { type ApiDeps, type Context, createContext, type RequestInfo } from "./context";
+export {
+  createLimiter,
+  FORM_LIMIT,
+  INVITE_LIMITS,
+  type Limiter,
+  LOGIN_LIMITS,
+} from "./limits/limiter";
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createDiskStorage, type UploadStorage } from "./storage/storage";
@@ -8,3 +22,11 @@ export { fieldErrorsOf } from "./trpc";
 export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";
 export { contentDisposition, lookupStoredFile, type StoredFileLookup } from "./domain/uploads/serve";
+export {
+  LIVE_EVENT_TYPES,
+  type LiveEvent,
+  type LiveEventType,
+  latestLiveEventId,
+  liveEventsAfter,
+  pruneLiveEvents,
+} from "./domain/live";

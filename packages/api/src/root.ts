@@ -1,3 +1,4 @@
+import { adminsRouter } from "./routers/admins";
 import { analyticsRouter } from "./routers/analytics";
 import { authRouter } from "./routers/auth";
 import { bookingsRouter } from "./routers/bookings";
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   auth: authRouter,
+  admins: adminsRouter,
   site: siteRouter,
   services: servicesRouter,
   portfolio: portfolioRouter,

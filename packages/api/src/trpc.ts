@@ -1,9 +1,10 @@
 import { MESSAGES } from "@studio/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { authenticate } from "./auth/session";
+import { auditedAction, withAudit } from "./audit/trail";
 import type { Context } from "./context";
 import { AppError, isDatabaseUnavailable } from "./errors";
+import type { FormBucket } from "./limits/limiter";
 
 /** First message per field path of a zod error. */
 export function fieldErrorsOf(error: ZodError): Record<string, string> {
@@ -59,11 +60,36 @@ const mapInfrastructureErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
 
-/** Requires a valid, unrevoked admin token; narrows ctx.user and ctx.session. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = await authenticate(ctx, ctx.token);
+/**
+ * Requires a valid, unrevoked admin token; narrows ctx.user and ctx.session. Every change it lets through is
+ * recorded in the audit trail (see audit/trail.ts for which).
+ */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
+  const auth = await ctx.auth();
   if (!auth) throw new AppError("UNAUTHORIZED", MESSAGES.auth.unauthorized);
-  return next({ ctx: { ...ctx, user: auth.user, session: auth.session } });
+  const authed = { ...ctx, user: auth.user, session: auth.session };
+  const audited = type === "mutation" ? auditedAction(path) : null;
+  if (!audited) return next({ ctx: authed });
+  return withAudit(
+    ctx,
+    auth.user,
+    audited,
+    await getRawInput(),
+    async () => {
+      const result = await next({ ctx: authed });
+      // A refused change is not one: the error passes through and nothing is recorded.
+      if (!result.ok) throw result.error;
+      return result;
+    },
+    (result) => result.data,
+  );
 });
 
 export { TRPCError };
+
+/** A public form: each call (every item of a batch, every REST request) counts against the IP's limit. */
+export const formProcedure = (bucket: FormBucket) =>
+  publicProcedure.use(async ({ ctx, next }) => {
+    await ctx.limiter.form(bucket, ctx.ip);
+    return next();
+  });

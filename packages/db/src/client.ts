@@ -7,6 +7,25 @@ import { serializeSqliteAdapter } from "./sqlite-serial";
 /** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
 export type Db = PrismaClient;
 
+/** The model delegates of a generated client (its non-`$` members). */
+type ModelNames<C> = Exclude<keyof C, `$${string}` | symbol>;
+/** `true` only when both generated clients have exactly the same models. */
+type SameModels<A, B> = [ModelNames<A>] extends [ModelNames<B>]
+  ? [ModelNames<B>] extends [ModelNames<A>]
+    ? true
+    : false
+  : false;
+
+/**
+ * The PostgreSQL client typed as the shared Db. Both clients are generated from the same models (checked here at
+ * compile time: a model present in one and not the other fails the build), but TypeScript cannot relate the
+ * conditional types of two generated namespaces, and PostgreSQL's $transaction accepts more isolation levels;
+ * so this is the one place the two are equated.
+ */
+function asSharedDb<C extends object>(client: C & (SameModels<C, Db> extends true ? unknown : never)): Db {
+  return client as unknown as Db;
+}
+
 export type Database = {
   prisma: Db;
   provider: DbProvider;
@@ -27,7 +46,7 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    const prisma = new PgClient({ adapter }) as unknown as Db;
+    const prisma = asSharedDb(new PgClient({ adapter }));
     return { prisma, provider, close: () => prisma.$disconnect() };
   }
   const [{ PrismaClient: SqliteClient }, { PrismaBetterSQLite3 }] = await Promise.all([

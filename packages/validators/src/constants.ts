@@ -29,6 +29,34 @@ export const PORTFOLIO_CATEGORIES = [
 export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
 export const PORTFOLIO_FILTERS = ["all", ...PORTFOLIO_CATEGORIES] as const;
 
+/** The one set of labels for the categories: site, back office, filters and forms all say these. */
+export const CATEGORY_LABELS: Record<PortfolioCategory, string> = {
+  photography: "Photography",
+  videography: "Videography",
+  cinematography: "Cinematography",
+  "drone-services": "Drone Services",
+  "vfx-post": "VFX & Post",
+  commercial: "Commercial",
+};
+export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = {
+  photography: "Photography",
+  videography: "Videography",
+  editing: "Editing",
+  drone: "Drone",
+  event: "Event",
+  commercial: "Commercial",
+};
+
+/** A category's label (portfolio, feedback or service category); "" is General. */
+export function categoryLabel(category: string): string {
+  if (!category) return "General";
+  return (
+    CATEGORY_LABELS[category as PortfolioCategory] ??
+    SERVICE_CATEGORY_LABELS[category as ServiceCategory] ??
+    category
+  );
+}
+
 export const PORTFOLIO_STATUSES = ["published", "draft", "private"] as const;
 export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number];
 
@@ -142,3 +170,6 @@ export const FIELD_LIMITS = {
 } as const;
 
 export const MAP = { lat: 16.654002, lng: 74.26418, zoom: 13 } as const;
+
+/** Calls one tRPC batch may carry (queries only: the client sends each mutation on its own). */
+export const TRPC_MAX_BATCH = 10;

@@ -13,3 +13,8 @@ export function formatUsd(amount: number): string {
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** "1 review" / "2 reviews". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}

@@ -13,3 +13,6 @@ export * from "./schemas/portfolio";
 export * from "./schemas/service";
 export * from "./schemas/analytics";
 export * from "./content/category-pages";
+export * from "./file-kinds";
+export * from "./schemas/audit";
+export * from "./routes";

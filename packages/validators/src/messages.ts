@@ -83,6 +83,22 @@ export const MESSAGES = {
     loggedIn: "Login successful",
     registered: "Account created successfully",
     loggedOut: "Logged out",
+    currentPasswordWrong: "The current password is not right",
+    passwordChanged: "Password changed. Your other sessions have been signed out.",
+    profileUpdated: "Your details have been saved",
+    signedOutEverywhere: "Signed out on every device",
+    ownerOnly: "Only the studio owner can do this",
+    cannotRemoveSelf: "You cannot remove your own account. Transfer ownership first, then ask the new owner.",
+    cannotTransferToSelf: "You already own the studio",
+    adminNotFound: "This admin no longer exists",
+    adminRemoved: "The admin has been removed and signed out everywhere",
+    ownershipTransferred: "Ownership transferred",
+    inviteNotFound: "This invite code no longer exists",
+    inviteRevoked: "Invite code revoked",
+    resetRequested:
+      "If an account exists for this e-mail address, a link to reset its password is on its way.",
+    resetInvalid: "This reset link is not valid, has expired or has already been used. Ask for a new one.",
+    passwordReset: "Your password has been reset. Please sign in.",
   },
   service: {
     titleRequired: "Title is required",
@@ -124,6 +140,9 @@ export const MESSAGES = {
       `File size ${size} exceeds the maximum limit of ${limitMb}MB.`,
     missingFile: 'Please choose a file to upload (form field "image").',
     emptyFile: "The file is empty.",
+    damaged: "The file is damaged or incomplete. Please export or save it again and upload the new copy.",
+    imageTooManyPixels: (width: number, height: number, maxPixels: number) =>
+      `The image is too large to process (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels; at most ${(maxPixels / 1_000_000).toLocaleString("en-US")} megapixels). Please resize it and upload it again.`,
     failed: "Failed to upload file. Please try again.",
     failedWithReason: (reason: string) => `Failed to upload file: ${reason}`,
     imageFailed: "Failed to upload image. Please try again.",
@@ -144,6 +163,11 @@ export const MESSAGES = {
     databaseUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
     forbidden: "You are not allowed to do this",
     payloadTooLarge: "The request is too large",
+    phoneInvalid: "Please enter a valid phone number (digits, spaces and + - ( ), 7 to 20 digits)",
+    jsonTooLarge: (kb: number) => `The request body is too large (at most ${kb} KB)`,
+    jsonRequired: "Please send the request body as JSON (Content-Type: application/json)",
+    batchTooLarge: (max: number) => `Too many calls in one batch (at most ${max})`,
+    mutationBatch: "Changes cannot be batched: send each one as its own request",
   },
   /** Back office (issue 5): texts of the admin pages, dialogs and toasts. */
   admin: {
@@ -230,6 +254,7 @@ export const MESSAGES = {
       deleteConfirm: (name: string, date: string, time: string) =>
         `Are you sure you want to delete the booking of ${name} on ${date} at ${time}? This cannot be undone.`,
       cancelTitle: "Cancel booking",
+      keepBooking: "Keep booking",
       cancelConfirm: (name: string) =>
         `Cancel the booking of ${name}? A cancelled booking is final and frees its time slot.`,
       completeTitle: "Complete booking",
@@ -251,6 +276,8 @@ export const MESSAGES = {
       approved: "Approved",
       allFeedback: "All Feedback",
       rejected: "Rejected",
+      /** Empty category: "General" in the list (the specification), "General Feedback" in the detail dialog. */
+      generalShort: "General",
       general: "General Feedback",
       view: "View",
       approve: "Approve",

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, todayIn } from "./dates";
-import { formatFileSize, truncate } from "./format";
+import { categoryLabel, PORTFOLIO_CATEGORIES } from "./constants";
+import { formatFileSize, plural, truncate } from "./format";
 import { MESSAGES } from "./messages";
 import { ZBookingCreateInput } from "./schemas/booking";
-import { splitList } from "./schemas/common";
+import { isPhoneNumber, splitList } from "./schemas/common";
 import { ZFeedbackInput } from "./schemas/feedback";
 import { ZPortfolioInput } from "./schemas/portfolio";
 import { ZServiceInput } from "./schemas/service";
@@ -81,7 +82,7 @@ describe("schemas", () => {
   });
 
   it("requires a booking slot of the nine hourly slots", () => {
-    const base = { name: "A", email: "a@x.test", phone: "1", service_id: 1, date: "2030-01-01" };
+    const base = { name: "A", email: "a@x.test", phone: "555 0100", service_id: 1, date: "2030-01-01" };
     expect(ZBookingCreateInput.safeParse({ ...base, time: "17:00" }).success).toBe(true);
     expect(ZBookingCreateInput.safeParse({ ...base, time: "18:00" }).error?.issues[0]?.message).toBe(
       MESSAGES.booking.timeInvalid,
@@ -89,5 +90,40 @@ describe("schemas", () => {
     expect(ZBookingCreateInput.safeParse({ ...base, time: "" }).error?.issues[0]?.message).toBe(
       MESSAGES.booking.timeRequired,
     );
+  });
+});
+
+describe("one list of category labels", () => {
+  it("labels every category of the specification once, VFX & Post included; empty is General", () => {
+    expect(PORTFOLIO_CATEGORIES.map(categoryLabel)).toEqual([
+      "Photography",
+      "Videography",
+      "Cinematography",
+      "Drone Services",
+      "VFX & Post",
+      "Commercial",
+    ]);
+    expect(categoryLabel("")).toBe("General");
+    expect(categoryLabel("drone")).toBe("Drone");
+  });
+
+  it("pluralises counts", () => {
+    expect(plural(1, "booking")).toBe("1 booking");
+    expect(plural(2, "booking")).toBe("2 bookings");
+    expect(plural(1200, "review")).toBe("1,200 reviews");
+  });
+});
+
+describe("phone numbers", () => {
+  it("take digits, spaces and + - ( ), with 7 to 20 digits, on the server's schema too", () => {
+    for (const ok of ["+91 98765 43210", "(555) 010-2040", "5550100", "+1 555 0100"])
+      expect({ ok, valid: isPhoneNumber(ok) }).toEqual({ ok, valid: true });
+    for (const bad of ["555", "call me", "555-CALL-NOW", "+1 555 0100 ext 4", "1".repeat(21), "@555 0100"])
+      expect({ bad, valid: isPhoneNumber(bad) }).toEqual({ bad, valid: false });
+    const base = { name: "A", email: "a@x.test", service_id: 1, date: "2030-01-01", time: "09:00" };
+    const refused = ZBookingCreateInput.safeParse({ ...base, phone: "call me" });
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe(MESSAGES.common.phoneInvalid);
+    const empty = ZBookingCreateInput.safeParse({ ...base, phone: "" });
+    expect(empty.success ? null : empty.error.issues[0]?.message).toBe(MESSAGES.booking.phoneRequired);
   });
 });

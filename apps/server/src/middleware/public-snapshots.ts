@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { CacheTag, ReadCache } from "@studio/api";
 import type { MiddlewareHandler } from "hono";
-import { incomingOf, isHttpsOf } from "../client-ip";
+import { incomingOf, isHttpsOf, publicOriginOf } from "../client-ip";
 
 /**
  * Response snapshots for the public lists every visitor loads (services, portfolio, approved feedback,
@@ -86,6 +86,8 @@ export type PublicSnapshotOptions = {
   cache: ReadCache;
   /** Behind a trusted proxy, X-Forwarded-Proto tells the scheme (part of the key: HTTPS answers carry HSTS). */
   trustProxy: boolean;
+  /** PUBLIC_URL: the origin of absolute file URLs in REST answers (else the request's own, part of the key). */
+  publicUrl?: string | null;
   /** Called for every answer served from a snapshot (request logging). */
   onServed?: (served: ServedSnapshot) => void;
   /** Distinct URLs kept at most (the oldest is dropped first): query strings cannot grow memory. */
@@ -115,6 +117,7 @@ export type ServedSnapshot = {
 
 export function createPublicSnapshots(options: PublicSnapshotOptions): PublicSnapshots {
   const { cache, trustProxy } = options;
+  const originOptions = { publicUrl: options.publicUrl ?? null, trustProxy };
   const maxEntries = options.maxEntries ?? 256;
   const now = options.now ?? (() => Date.now());
   const snapshots = new Map<string, Snapshot>();
@@ -136,7 +139,9 @@ export function createPublicSnapshots(options: PublicSnapshotOptions): PublicSna
     const header = requestHeaders(request, env);
     if (header("authorization") || header("cookie") || header("origin")) return null;
     const https = isHttpsOf(trustProxy, url, header("x-forwarded-proto"));
-    return { key: `${https ? "s" : ""}${url.slice(start)}`, path, tags, header };
+    // REST answers carry absolute file URLs, so their snapshots are kept per public origin.
+    const origin = path.startsWith("/api/") ? publicOriginOf(originOptions, url.slice(0, start), header) : "";
+    return { key: `${https ? "s" : ""}${origin}${url.slice(start)}`, path, tags, header };
   }
 
   function store(key: string, snapshot: Snapshot, previous: Snapshot | undefined) {
@@ -200,7 +205,7 @@ export function createPublicSnapshots(options: PublicSnapshotOptions): PublicSna
         {
           tags,
           generations,
-          expires: now() + cache.ttlMs,
+          expires: now() + cache.lifetimeMs(),
           etag,
           identity: { body, headers: { ...replayed, ...validators } },
           encoded: {},

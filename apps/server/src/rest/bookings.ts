@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from "@studio/validators";
 import { type Context, Hono } from "hono";
-import { readJson, type RestEnv } from "./respond";
+import { ok, readJson, type RestEnv, withAbsoluteUrls } from "./respond";
 
 /** Rows per database round trip while streaming the whole list. */
 const STREAM_CHUNK = 500;
@@ -49,12 +49,12 @@ async function listResponse(c: Context<RestEnv>, filter: Filter): Promise<Respon
       offset: q.offset,
       cursor: q.cursor,
     });
-    return c.json({ success: true, data: page.items, total: page.total, next_cursor: page.nextCursor });
+    return ok(c, { success: true, data: page.items, total: page.total, next_cursor: page.nextCursor });
   }
   const chunk = (cursor: number | null) =>
     caller.bookings.listChunk({ ...filter, cursor, limit: STREAM_CHUNK });
   const first = await chunk(null);
-  return c.body(streamJsonList(first, chunk), 200, {
+  return c.body(streamJsonList(first, chunk, c.var.origin), 200, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",
   });
@@ -66,7 +66,7 @@ type Chunk = { items: BookingDto[]; nextCursor: number | null };
  * `{"success":true,"data":[…]}` written chunk by chunk. Pull-based: the next chunk is read from the database
  * only when the client has taken the previous one, so memory stays flat however long the list is.
  */
-function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<Chunk>) {
+function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<Chunk>, origin: string) {
   const encoder = new TextEncoder();
   let pending: Chunk | null = first;
   let cursor: number | null = null;
@@ -80,7 +80,7 @@ function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<C
       pending = null;
       let text = "";
       for (const item of page.items) {
-        text += (wroteRow ? "," : "") + JSON.stringify(item);
+        text += (wroteRow ? "," : "") + JSON.stringify(withAbsoluteUrls(item, origin));
         wroteRow = true;
       }
       if (page.nextCursor === null) {
@@ -94,6 +94,16 @@ function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<C
   });
 }
 
+/** PUT /:id and PATCH /:id/status: both change the status (body: { status }). */
+async function setStatus(c: Context<RestEnv>): Promise<Response> {
+  const { status } = await readJson(c);
+  const data = await c.var.caller.bookings.setStatus({
+    id: c.req.param("id") ?? "",
+    status: status as BookingStatus,
+  });
+  return ok(c, { success: true, message: MESSAGES.booking.statusUpdated, data });
+}
+
 /**
  * Section 7 booking calls. Every call except POST / needs the admin bearer token (the router enforces it).
  * Static paths come before /:id.
@@ -103,7 +113,8 @@ export const bookingsRoutes = new Hono<RestEnv>()
     const body = withLegacyService(await readJson(c));
     const result = await c.var.caller.bookings.create(body as BookingCreateInput);
     // A replay (same Idempotency-Key) answers 200 with the first booking instead of creating another.
-    return c.json(
+    return ok(
+      c,
       { success: true, message: result.message, data: result.booking },
       result.replayed ? 200 : 201,
     );
@@ -111,7 +122,7 @@ export const bookingsRoutes = new Hono<RestEnv>()
   .get("/", (c) =>
     listResponse(c, { status: statusParam(c.req.query("status")), search: c.req.query("search") }),
   )
-  .get("/stats", async (c) => c.json({ success: true, data: await c.var.caller.bookings.stats() }))
+  .get("/stats", async (c) => ok(c, { success: true, data: await c.var.caller.bookings.stats() }))
   .get("/status/:status", (c) =>
     listResponse(c, { status: c.req.param("status") as BookingStatus, search: c.req.query("search") }),
   )
@@ -120,29 +131,15 @@ export const bookingsRoutes = new Hono<RestEnv>()
     listResponse(c, { status: statusParam(c.req.query("status")), search: c.req.query("search") }),
   )
   .get("/:id", async (c) =>
-    c.json({ success: true, data: await c.var.caller.bookings.get({ id: c.req.param("id") }) }),
+    ok(c, { success: true, data: await c.var.caller.bookings.get({ id: c.req.param("id") }) }),
   )
-  .put("/:id", async (c) => {
-    const { status } = await readJson(c);
-    const data = await c.var.caller.bookings.setStatus({
-      id: c.req.param("id"),
-      status: status as BookingStatus,
-    });
-    return c.json({ success: true, message: MESSAGES.booking.statusUpdated, data });
-  })
-  .patch("/:id/status", async (c) => {
-    const { status } = await readJson(c);
-    const data = await c.var.caller.bookings.setStatus({
-      id: c.req.param("id"),
-      status: status as BookingStatus,
-    });
-    return c.json({ success: true, message: MESSAGES.booking.statusUpdated, data });
-  })
+  .put("/:id", setStatus)
+  .patch("/:id/status", setStatus)
   .patch("/:id/confirm", async (c) => {
     const data = await c.var.caller.bookings.confirm({ id: c.req.param("id") });
-    return c.json({ success: true, message: MESSAGES.booking.confirmed, data });
+    return ok(c, { success: true, message: MESSAGES.booking.confirmed, data });
   })
   .delete("/:id", async (c) => {
     const data = await c.var.caller.bookings.delete({ id: c.req.param("id") });
-    return c.json({ success: true, message: MESSAGES.booking.deleted, data });
+    return ok(c, { success: true, message: MESSAGES.booking.deleted, data });
   });

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@studio/validators";
 import { Hono } from "hono";
 import { queryInput } from "./query";
-import { readJson, type RestEnv } from "./respond";
+import { ok, readJson, type RestEnv } from "./respond";
 
 const m = MESSAGES.portfolio;
 
@@ -21,26 +21,26 @@ export const portfolioRoutes = new Hono<RestEnv>()
             status: (status === "all" ? undefined : status) as never,
             category: category as never,
           });
-    return c.json({ success: true, data });
+    return ok(c, { success: true, data });
   })
   .get("/category/:category", async (c) => {
     const data = await c.var.caller.portfolio.byCategory({ category: c.req.param("category") as never });
-    return c.json({ success: true, data });
+    return ok(c, { success: true, data });
   })
   .get("/:id", async (c) => {
     const data = await c.var.caller.portfolio.get({ id: c.req.param("id") });
-    return c.json({ success: true, data });
+    return ok(c, { success: true, data });
   })
   .post("/", async (c) => {
     const data = await c.var.caller.portfolio.create((await readJson(c)) as never);
-    return c.json({ success: true, data, message: m.created }, 201);
+    return ok(c, { success: true, data, message: m.created }, 201);
   })
   .put("/:id", async (c) => {
     const body = await readJson(c);
     const data = await c.var.caller.portfolio.update({ id: c.req.param("id"), data: body as never });
-    return c.json({ success: true, data, message: m.updated });
+    return ok(c, { success: true, data, message: m.updated });
   })
   .delete("/:id", async (c) => {
     const data = await c.var.caller.portfolio.delete({ id: c.req.param("id") });
-    return c.json({ success: true, data, message: m.deleted });
+    return ok(c, { success: true, data, message: m.deleted });
   });

@@ -1,4 +1,10 @@
-import { AppError, type createCaller, fieldErrorsOf, isDatabaseUnavailable } from "@studio/api";
+import {
+  AppError,
+  type Context as ApiContext,
+  type createCaller,
+  fieldErrorsOf,
+  isDatabaseUnavailable,
+} from "@studio/api";
 import { MESSAGES } from "@studio/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -9,7 +15,39 @@ import { ZodError } from "zod";
 import type { Logger } from "../logger";
 
 export type Caller = ReturnType<typeof createCaller>;
-export type RestEnv = { Variables: { caller: Caller } };
+export type RestEnv = {
+  Variables: {
+    caller: Caller;
+    auth: ApiContext["auth"];
+    /** Public origin for absolute media URLs (PUBLIC_URL, else the request's own origin). */
+    origin: string;
+  };
+};
+
+/** Fields of the contract that hold a stored file's URL. */
+const URL_FIELDS = new Set(["image", "media_url", "url"]);
+
+/**
+ * Stored files as absolute URLs (`/uploads/…` → `https://studio.example/uploads/…`): a frontend on another
+ * origin puts them straight into `<img src>`, as the original system's answers allowed.
+ */
+export function withAbsoluteUrls<T>(value: T, origin: string): T {
+  if (Array.isArray(value)) return value.map((item) => withAbsoluteUrls(item, origin)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    out[key] =
+      typeof field === "string" && URL_FIELDS.has(key) && field.startsWith("/uploads/")
+        ? `${origin}${field}`
+        : withAbsoluteUrls(field, origin);
+  }
+  return out as T;
+}
+
+/** A success answer in the contract's envelope, with absolute file URLs. */
+export function ok<T extends object>(c: Context<RestEnv>, body: T, status: ContentfulStatusCode = 200) {
+  return c.json(withAbsoluteUrls(body, c.var.origin), status);
+}
 
 type ErrorBody = { success: false; message: string; errors?: Record<string, string> };
 

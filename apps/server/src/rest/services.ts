@@ -1,30 +1,30 @@
 import { MESSAGES } from "@studio/validators";
 import { Hono } from "hono";
-import { readJson, type RestEnv } from "./respond";
+import { ok, readJson, type RestEnv } from "./respond";
 
 const m = MESSAGES.service;
 
 /** /api/services; the upload-image route lives in upload.ts. */
 export const servicesRoutes = new Hono<RestEnv>()
-  .get("/", async (c) => c.json({ success: true, data: await c.var.caller.services.list() }))
+  .get("/", async (c) => ok(c, { success: true, data: await c.var.caller.services.list() }))
   .get("/category/:category", async (c) => {
     const data = await c.var.caller.services.byCategory({ category: c.req.param("category") as never });
-    return c.json({ success: true, data });
+    return ok(c, { success: true, data });
   })
   .get("/:id", async (c) => {
     const data = await c.var.caller.services.get({ id: c.req.param("id") });
-    return c.json({ success: true, data });
+    return ok(c, { success: true, data });
   })
   .post("/", async (c) => {
     const data = await c.var.caller.services.create((await readJson(c)) as never);
-    return c.json({ success: true, data, message: m.created }, 201);
+    return ok(c, { success: true, data, message: m.created }, 201);
   })
   .put("/:id", async (c) => {
     const body = await readJson(c);
     const data = await c.var.caller.services.update({ id: c.req.param("id"), data: body as never });
-    return c.json({ success: true, data, message: m.updated });
+    return ok(c, { success: true, data, message: m.updated });
   })
   .delete("/:id", async (c) => {
     const data = await c.var.caller.services.delete({ id: c.req.param("id") });
-    return c.json({ success: true, data, message: m.deleted });
+    return ok(c, { success: true, data, message: m.deleted });
   });

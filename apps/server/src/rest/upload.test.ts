@@ -65,10 +65,56 @@ describe("POST /api/upload/image (booking proof, public)", () => {
       message: MESSAGES.upload.uploaded,
       data: { name: "receipt.png", kind: "image", mime_type: "image/png" },
     });
-    const data = res.body.data as { url: string; size: number };
+    const data = res.body.data as { url: string; reference: string; size: number };
     expect(res.body.url).toBe(data.url);
-    expect(data.url).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.png$/);
-    expect(data.size).toBe((await readFile(path.join(t.harness.uploadDir, data.url.slice(9)))).length);
+    // The url is an absolute, short-lived signed link that opens for the uploader (a preview)...
+    expect(data.url).toMatch(
+      /^http:\/\/localhost\/uploads\/private\/[0-9a-f-]{36}\.png\?expires=\d+&sig=[\w-]+$/,
+    );
+    const preview = await t.app.request(data.url);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("image/png");
+    // ...while the stable reference opens for nobody.
+    expect(data.reference).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.png$/);
+    expect(data.url.startsWith(`http://localhost${data.reference}?`)).toBe(true);
+    expect((await t.app.request(data.reference)).status).toBe(403);
+    expect(data.size).toBe((await readFile(path.join(t.harness.uploadDir, data.reference.slice(9)))).length);
+  });
+
+  it("a booking made with the signed link stores the stable reference", async () => {
+    const res = await post("/api/upload/image", fileForm(PDF_FILE, "brief.pdf", "application/pdf"));
+    const { url, reference } = res.body.data as { url: string; reference: string };
+    const owner = await t.ownerToken();
+    const service = await t.deps.db.service.create({
+      data: {
+        title: "Portrait",
+        description: "d",
+        category: "photography",
+        priceCents: 10_000,
+        features: [],
+      },
+    });
+    const booked = await t.call("POST", "/api/bookings", {
+      body: {
+        name: "Ann",
+        email: "ann@x.test",
+        phone: "555 0100",
+        service_id: service.id,
+        date: "2030-03-04",
+        time: "10:00",
+        image: url,
+      },
+    });
+    expect(booked.status).toBe(201);
+    const stored = await t.deps.db.booking.findUniqueOrThrow({
+      where: { id: Number((booked.body.data as { id: number }).id) },
+    });
+    expect(stored.image).toBe(reference);
+    // The admin's copy is a fresh absolute signed link.
+    const admin = await t.call("GET", `/api/bookings/${stored.id}`, { token: owner });
+    expect(String((admin.body.data as { image: string }).image)).toMatch(
+      new RegExp(`^http://localhost${reference.replaceAll(".", "\\.")}\\?expires=`),
+    );
   });
 
   it("accepts documents: PDF and TXT", async () => {
@@ -84,11 +130,11 @@ describe("POST /api/upload/image (booking proof, public)", () => {
 
   it("refuses HTML named .png, SVG and a video with 415 and the specification's sentence", async () => {
     const html = await post("/api/upload/image", fileForm(HTML_FILE, "cat.png", "image/png"));
-    expect(html).toMatchObject({ status: 415, body: { success: false, message: typeMessage("text/html") } });
+    expect(html).toMatchObject({ status: 415, body: { success: false, message: typeMessage("a web page") } });
     const svg = await post("/api/upload/image", fileForm(SVG_FILE, "logo.svg", "image/svg+xml"));
-    expect(svg).toMatchObject({ status: 415, body: { message: typeMessage("image/svg+xml") } });
+    expect(svg).toMatchObject({ status: 415, body: { message: typeMessage("an SVG drawing") } });
     const video = await post("/api/upload/image", fileForm(mp4File(), "clip.mp4", "video/mp4"));
-    expect(video).toMatchObject({ status: 415, body: { message: typeMessage("video/mp4") } });
+    expect(video).toMatchObject({ status: 415, body: { message: typeMessage("an MP4 video") } });
     expect(await storedFiles()).toEqual([]);
   });
 
@@ -191,10 +237,10 @@ describe("admin uploads", () => {
     const data = res.body.data as { url: string; kind: string; variants: { width: number; url: string }[] };
     expect(res.body).toMatchObject({ success: true, url: data.url });
     expect(data).toMatchObject({ kind: "image" });
-    expect(data.url).toMatch(/^\/uploads\/media\/[0-9a-f-]{36}\.png$/);
+    expect(data.url).toMatch(/^http:\/\/localhost\/uploads\/media\/[0-9a-f-]{36}\.png$/);
     expect(data.variants.map((v) => v.width)).toEqual([480, 960]);
     for (const v of [data.url, ...data.variants.map((x) => x.url)]) {
-      expect(existsSync(path.join(t.harness.uploadDir, v.slice(9))), v).toBe(true);
+      expect(existsSync(path.join(t.harness.uploadDir, new URL(v).pathname.slice(9))), v).toBe(true);
     }
   });
 
@@ -212,7 +258,7 @@ describe("admin uploads", () => {
       fileForm(mp4File(), "reel.mp4", "video/mp4"),
       auth(),
     );
-    expect(refused).toMatchObject({ status: 415, body: { message: typeMessage("video/mp4") } });
+    expect(refused).toMatchObject({ status: 415, body: { message: typeMessage("an MP4 video") } });
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from "@studio/validators";
 import { type Context, Hono } from "hono";
-import type { RestEnv } from "./respond";
+import { ok, type RestEnv } from "./respond";
 
 function uploadRequest(c: Context<RestEnv>) {
   const declared = Number(c.req.header("content-length"));
@@ -20,17 +20,17 @@ export const uploadRoutes = new Hono<RestEnv>();
 /** Public: the booking form's proof file (images and documents, 10 MB). */
 uploadRoutes.post("/upload/image", async (c) => {
   const data = await c.var.caller.uploads.bookingProof(uploadRequest(c));
-  return c.json({ success: true, url: data.url, message: MESSAGES.upload.uploaded, data }, 201);
+  return ok(c, { success: true, url: data.url, message: MESSAGES.upload.uploaded, data }, 201);
 });
 
 /** Admin: a service image (10 MB). */
 uploadRoutes.post("/services/upload-image", async (c) => {
   const data = await c.var.caller.uploads.serviceImage(uploadRequest(c));
-  return c.json({ success: true, url: data.url, data }, 201);
+  return ok(c, { success: true, url: data.url, data }, 201);
 });
 
 /** Admin: a portfolio image (10 MB) or video (50 MB). */
 uploadRoutes.post("/portfolio/upload-image", async (c) => {
   const data = await c.var.caller.uploads.portfolioMedia(uploadRequest(c));
-  return c.json({ success: true, url: data.url, data }, 201);
+  return ok(c, { success: true, url: data.url, data }, 201);
 });

@@ -21,19 +21,22 @@ export type TestApp = {
 export async function createTestApp(
   options: {
     config?: Partial<ApiConfig>;
+    /** Public form limits (per procedure call, per IP); off unless a test is about them. */
     rateLimit?: boolean;
     webDist?: string | null;
     /** Read cache (and response snapshot) lifetime; 0 (off) unless a test is about caching. */
     cacheTtlMs?: number;
   } = {},
 ): Promise<TestApp> {
-  const harness = await createHarness(options.config, { cacheTtlMs: options.cacheTtlMs });
+  const harness = await createHarness(options.config, {
+    cacheTtlMs: options.cacheTtlMs,
+    formLimits: options.rateLimit ?? false,
+  });
   const app = createApp(harness.deps, {
     logger: createLogger("silent"),
     webDist: options.webDist ?? null,
     trustProxy: false,
     corsOrigins: ["https://partner.example"],
-    rateLimit: options.rateLimit ?? false,
   });
   const call: TestApp["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

@@ -12,21 +12,23 @@ import { AppError, isUniqueViolation } from "../errors";
 import { findInvite } from "./invites";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSession } from "./session";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./throttle";
 
-type Ctx = Pick<Context, "db" | "config" | "now" | "ip">;
+type Ctx = Pick<Context, "db" | "config" | "now" | "ip" | "limiter">;
 
 /** The first account on an empty database becomes the owner; later ones need a valid invite code. */
 export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>): Promise<AuthResult> {
-  const passwordHash = await hashPassword(input.password);
   const hasOwner = (await ctx.db.adminUser.count()) > 0;
   let inviteId: number | null = null;
+  // The code is checked (and the guess counted) before anything is hashed: a wrong code costs no argon2 work.
   if (hasOwner) {
     if (!input.invite_code) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteRequired);
+    const reservation = await ctx.limiter.reserveInvite(ctx.ip);
     const invite = await findInvite(ctx, input.invite_code);
     if (!invite) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
+    await reservation.succeeded();
     if (invite.kind === "stored") inviteId = invite.id;
   }
+  const passwordHash = await hashPassword(input.password);
   try {
     const user = await ctx.db.$transaction(async (tx) => {
       // Re-checked inside the transaction so two simultaneous first sign-ups cannot both become owner.
@@ -52,15 +54,14 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
   }
 }
 
+/** The attempt is counted before the password is checked; a right password gives the reservation back. */
 export async function login(ctx: Ctx, input: z.output<typeof ZLoginInput>): Promise<AuthResult> {
-  await assertLoginAllowed(ctx, input.email, ctx.ip);
+  const reservation = await ctx.limiter.reserveLogin(input.email, ctx.ip);
   const user = await ctx.db.adminUser.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) {
-    await recordLoginFailure(ctx, input.email, ctx.ip);
-    throw new AppError("UNAUTHORIZED", MESSAGES.auth.invalidCredentials);
-  }
-  await clearLoginFailures(ctx, input.email);
+  if (!user || !ok) throw new AppError("UNAUTHORIZED", MESSAGES.auth.invalidCredentials);
+  await reservation.succeeded();
+  await ctx.db.adminUser.update({ where: { id: user.id }, data: { lastSignInAt: ctx.now() } });
   return issueSession(ctx, user);
 }
 

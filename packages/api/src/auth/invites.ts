@@ -28,6 +28,7 @@ export async function findInvite(
 ): Promise<InviteCheck> {
   if (ctx.config.signupCode && sameSecret(code, ctx.config.signupCode)) return { kind: "env" };
   const row = await ctx.db.inviteCode.findUnique({ where: { codeHash: sha256(code) } });
-  if (row && !row.usedAt && row.expiresAt > ctx.now()) return { kind: "stored", id: row.id };
+  if (row && !row.usedAt && !row.revokedAt && row.expiresAt > ctx.now())
+    return { kind: "stored", id: row.id };
   return null;
 }

@@ -264,7 +264,7 @@ describe("CSV export", () => {
     const created = await h.caller().bookings.create({
       name: '=HYPERLINK("http://evil.example","click")',
       email: "formula@example.test",
-      phone: "@555",
+      phone: "+1 555 0100",
       service_id: (await h.deps.db.service.findFirstOrThrow()).id,
       date: "2030-04-01",
       time: "09:00",
@@ -272,7 +272,7 @@ describe("CSV export", () => {
     const csv = (await admin.bookings.exportCsv({ search: "formula@" })).csv;
     const row = csv.split("\r\n")[1];
     expect(row).toBe(
-      `${created.booking.id},"'=HYPERLINK(""http://evil.example"",""click"")",formula@example.test,'@555,` +
+      `${created.booking.id},"'=HYPERLINK(""http://evil.example"",""click"")",formula@example.test,'+1 555 0100,` +
         `${created.booking.service_id},Portrait Session,2030-04-01,09:00,pending,,no,${created.booking.created_at}`,
     );
   });

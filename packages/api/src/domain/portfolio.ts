@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { authenticate } from "../auth/session";
 import type { Context } from "../context";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { storedMediaUrl } from "./uploads/links";
 import { markMediaReferenced } from "./uploads/cleanup";
 
 type PortfolioData = z.output<typeof ZPortfolioInput>;
@@ -49,7 +50,7 @@ export function toPortfolioDto(row: PortfolioItemModel): PortfolioItemDto {
 
 function toRow(data: PortfolioData) {
   const { media_url, ...rest } = data;
-  return { ...rest, mediaUrl: media_url };
+  return { ...rest, mediaUrl: storedMediaUrl(media_url) };
 }
 
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] as const;

@@ -98,6 +98,19 @@ describe("services: create and read", () => {
   });
 });
 
+describe("services: media URLs", () => {
+  it("stores one of our uploads sent back as an absolute URL (REST answers, other frontends) as its path", async () => {
+    const file = "/uploads/media/00000000-0000-4000-8000-00000000abcd.png";
+    const absolute = await admin.services.create(valid({ image: `https://studio.example${file}?v=2` }));
+    expect(absolute.image).toBe(file);
+    const relative = await admin.services.create(valid({ image: file }));
+    expect(relative.image).toBe(file);
+    // Anything that is not one of our uploads is kept as given.
+    const elsewhere = await admin.services.create(valid({ image: "https://cdn.example/hero.jpg" }));
+    expect(elsewhere.image).toBe("https://cdn.example/hero.jpg");
+  });
+});
+
 describe("services: validation messages", () => {
   it.each([
     [{ title: "  " }, m.titleRequired],

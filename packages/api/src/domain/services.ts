@@ -8,6 +8,7 @@ import {
 } from "@studio/validators";
 import type { z } from "zod";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { storedMediaUrl } from "./uploads/links";
 import { markMediaReferenced } from "./uploads/cleanup";
 
 type ServiceData = z.output<typeof ZServiceInput>;
@@ -28,8 +29,8 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
 }
 
 function toRow(data: ServiceData) {
-  const { price, ...rest } = data;
-  return { ...rest, priceCents: Math.round(price * 100) };
+  const { price, image, ...rest } = data;
+  return { ...rest, image: storedMediaUrl(image), priceCents: Math.round(price * 100) };
 }
 
 const ORDER = { id: "asc" } as const;

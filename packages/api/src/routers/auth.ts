@@ -1,11 +1,22 @@
-import { MESSAGES, ZLoginInput, ZRegisterInput } from "@studio/validators";
+import {
+  MESSAGES,
+  ZAdminProfileInput,
+  ZChangePasswordInput,
+  ZLoginInput,
+  ZPasswordResetInput,
+  ZPasswordResetRequest,
+  ZRegisterInput,
+} from "@studio/validators";
 import { login, register } from "../auth/account";
+import { changePassword, resetPassword, signOutEverywhere, updateMyProfile } from "../auth/admins";
 import { createInvite } from "../auth/invites";
 import { revokeSession } from "../auth/session";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
-  register: publicProcedure.input(ZRegisterInput).mutation(({ ctx, input }) => register(ctx, input)),
+  register: formProcedure("register")
+    .input(ZRegisterInput)
+    .mutation(({ ctx, input }) => register(ctx, input)),
   login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input)),
   /** Whether sign-up currently needs an invite code (true once an owner exists). */
   signupStatus: publicProcedure.query(async ({ ctx }) => ({
@@ -17,4 +28,21 @@ export const authRouter = router({
     return { message: MESSAGES.auth.loggedOut };
   }),
   createInvite: adminProcedure.mutation(({ ctx }) => createInvite(ctx, ctx.user.id)),
+  changePassword: adminProcedure
+    .input(ZChangePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx, input)),
+  updateProfile: adminProcedure
+    .input(ZAdminProfileInput)
+    .mutation(({ ctx, input }) => updateMyProfile(ctx, ctx, input)),
+  signOutEverywhere: adminProcedure.mutation(({ ctx }) => signOutEverywhere(ctx, ctx)),
+  /**
+   * "Forgot password?": the same answer whatever the address (no account discovery), throttled like a form.
+   * The link goes out by e-mail once mail is configured; `pnpm admin:reset-password <email>` prints one.
+   */
+  requestPasswordReset: formProcedure("register")
+    .input(ZPasswordResetRequest)
+    .mutation(() => ({ message: MESSAGES.auth.resetRequested })),
+  resetPassword: formProcedure("register")
+    .input(ZPasswordResetInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

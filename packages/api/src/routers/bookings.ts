@@ -28,11 +28,11 @@ import {
   plainImage,
   setBookingStatus,
 } from "../domain/bookings";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const bookingsRouter = router({
   /** The public booking dialog; the visitor sees their own proof path, not a signed link. */
-  create: publicProcedure
+  create: formProcedure("booking")
     .input(ZBookingCreateInput)
     .output(ZBookingCreateResult)
     .mutation(({ ctx, input }) => createBooking(ctx, input, plainImage)),

@@ -14,13 +14,17 @@ import {
   sendContactMessage,
   setContactMessageRead,
 } from "../domain/contact";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, formProcedure, router } from "../trpc";
 
 export const contactRouter = router({
-  send: publicProcedure
+  send: formProcedure("contact")
     .input(ZContactInput)
     .output(ZSubmitted)
-    .mutation(({ ctx, input }) => sendContactMessage(ctx, input)),
+    .mutation(async ({ ctx, input }) => {
+      const sent = await sendContactMessage(ctx, input);
+      ctx.bus.publish("live", "contact"); // back offices on every instance hear of it at once
+      return sent;
+    }),
   list: adminProcedure
     .input(ZContactListInput.prefault({}))
     .output(ZContactListResult)

@@ -24,12 +24,12 @@ import {
   setFeedbackStatus,
   submitFeedback,
 } from "../domain/feedback";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 const ZPublicList = z.array(ZPublicFeedbackDto);
 
 export const feedbackRouter = router({
-  submit: publicProcedure
+  submit: formProcedure("feedback")
     .input(ZFeedbackInput)
     .output(ZSubmitted)
     .mutation(({ ctx, input }) => submitFeedback(ctx, input)),

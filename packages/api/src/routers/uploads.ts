@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { cleanupUploads } from "../domain/uploads/cleanup";
+import { signPrivateUrl } from "../domain/uploads/links";
 import { storeUpload, type UploadPurpose } from "../domain/uploads/store";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, formProcedure, router } from "../trpc";
 
 const isBodyStream = (value: unknown): value is ReadableStream<Uint8Array> =>
   typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
@@ -20,7 +21,10 @@ const ZUploadRequest = z.object({
 const ZKind = z.enum(["image", "video", "document"]);
 
 export const ZBookingProofUpload = z.object({
+  /** A short-lived signed link that opens the file for the uploader (a preview); a booking may send it back. */
   url: z.string(),
+  /** The stable reference the booking stores; it opens for nobody without a signature. */
+  reference: z.string(),
   name: z.string(),
   size: z.number().int().nonnegative(),
   kind: ZKind,
@@ -45,13 +49,14 @@ const media = (purpose: UploadPurpose) =>
 
 export const uploadsRouter = router({
   /** Public: the booking form's optional proof file (images and documents, private). */
-  bookingProof: publicProcedure
+  bookingProof: formProcedure("upload")
     .input(ZUploadRequest)
     .output(ZBookingProofUpload)
     .mutation(async ({ ctx, input }) => {
       const stored = await storeUpload(ctx, "booking_proof", input);
       return {
-        url: stored.url,
+        url: signPrivateUrl(ctx.config, stored.url, ctx.now()),
+        reference: stored.url,
         name: stored.originalName,
         size: stored.size,
         kind: stored.kind,

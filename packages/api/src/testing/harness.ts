@@ -6,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from "@studio/db/testing";
 import { createReadCache } from "../cache";
 import { type ApiConfig, testConfig } from "../config";
 import { type ApiDeps, createContext, type RequestInfo } from "../context";
+import { createLocalBus } from "../events/bus";
+import { createLimiter } from "../limits/limiter";
 import { createCaller } from "../root";
 import { createDiskStorage } from "../storage/storage";
 
@@ -24,19 +26,27 @@ export type Harness = {
 
 export async function createHarness(
   config: Partial<ApiConfig> = {},
-  options: { cacheTtlMs?: number } = {},
+  options: { cacheTtlMs?: number; formLimits?: boolean } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-uploads-"));
   let now: Date | null = null;
+  const fullConfig = testConfig(config);
+  const bus = createLocalBus();
   const deps: ApiDeps = {
     db: database.prisma,
     provider: database.provider,
-    config: testConfig(config),
+    config: fullConfig,
     storage: createDiskStorage(uploadDir),
     now: () => now ?? new Date(),
     // Off here: tests may change rows directly; cache behaviour has its own tests.
-    cache: createReadCache(options.cacheTtlMs ?? 0),
+    cache: createReadCache(options.cacheTtlMs ?? 0, undefined, bus),
+    bus,
+    // Public form limits are off unless a test is about them; the sign-in lockout follows config.rateLimit.
+    limiter: createLimiter(database.prisma, {
+      forms: options.formLimits ?? false,
+      lockouts: fullConfig.rateLimit,
+    }),
   };
   const caller = (request: Partial<RequestInfo> = {}) =>
     createCaller(createContext(deps, { token: null, ip: "203.0.113.10", ...request }));

@@ -10,11 +10,11 @@ export const STUDIO = {
   businessHours: "Mon-Fri 9AM-6PM PST",
   replyPromise: "We reply within 2-4 hours during business hours. For urgent requests, please call us.",
   socials: [
-    { name: "Instagram", handle: "@studio", href: "#" },
-    { name: "YouTube", handle: "@studio", href: "#" },
-    { name: "Facebook", handle: "/studio", href: "#" },
-    { name: "Twitter", handle: "@studio", href: "#" },
-    { name: "LinkedIn", handle: "/company/studio", href: "#" },
+    { name: "Instagram", handle: "@studio", href: "https://www.instagram.com/studio/" },
+    { name: "YouTube", handle: "@studio", href: "https://www.youtube.com/@studio" },
+    { name: "Facebook", handle: "/studio", href: "https://www.facebook.com/studio" },
+    { name: "Twitter", handle: "@studio", href: "https://x.com/studio" },
+    { name: "LinkedIn", handle: "/company/studio", href: "https://www.linkedin.com/company/studio" },
   ],
 } as const;
 

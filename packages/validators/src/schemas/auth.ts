@@ -28,6 +28,36 @@ export const ZLoginInput = z.object({
 });
 export type LoginInput = z.input<typeof ZLoginInput>;
 
+export const ZChangePasswordInput = z.object({
+  current: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(FIELD_LIMITS.password),
+  next: ZPassword,
+});
+
+export const ZAdminProfileInput = z.object({
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  email: emailField(m.emailRequired, m.emailInvalid),
+});
+
+export const ZPasswordResetRequest = z.object({ email: emailField(m.emailRequired, m.emailInvalid) });
+
+export const ZPasswordResetInput = z.object({
+  token: z.string().trim().min(20, m.resetInvalid).max(200, m.resetInvalid),
+  password: ZPassword,
+});
+
+export type AdminListItem = AdminUserDto & { created_at: string; last_sign_in_at: string | null };
+export type InviteStatus = "active" | "used" | "expired" | "revoked";
+export type InviteListItem = {
+  id: number;
+  created_at: string;
+  expires_at: string;
+  created_by: string;
+  used_at: string | null;
+  used_by_email: string | null;
+  revoked_at: string | null;
+  status: InviteStatus;
+};
+
 /** The sign-up form: the server schema plus a confirmation that is never sent. */
 export const ZSignupForm = ZRegisterInput.extend({ confirmPassword: z.string() }).refine(
   (v) => v.password === v.confirmPassword,

@@ -8,6 +8,7 @@ import {
   offsetField,
   optionalText,
   pageLimit,
+  phoneField,
   requiredText,
   searchText,
 } from "./common";
@@ -32,7 +33,7 @@ export const ZBookingTime = z
 export const ZBookingContact = z.object({
   name: requiredText(m.nameRequired, FIELD_LIMITS.name),
   email: emailField(m.emailRequired, m.emailInvalid),
-  phone: requiredText(m.phoneRequired, FIELD_LIMITS.phone),
+  phone: phoneField(m.phoneRequired),
 });
 
 /** Step 2 of the booking dialog ("not in the past" is checked on submit, in the studio's time zone). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
+import { MESSAGES } from "../messages";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,6 +37,28 @@ export function optionalText(max: number) {
     .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
+}
+
+/** A phone number: digits, spaces and + - ( ) only, with 7 to 20 digits. */
+export function isPhoneNumber(value: string): boolean {
+  const text = value.trim();
+  const digits = text.replace(/\D/g, "").length;
+  return /^[0-9 +()-]+$/.test(text) && digits >= 7 && digits <= 20;
+}
+
+export function phoneField(requiredMessage: string) {
+  return requiredText(requiredMessage, FIELD_LIMITS.phone).refine(
+    isPhoneNumber,
+    MESSAGES.common.phoneInvalid,
+  );
+}
+
+/** The contact form's phone: optional, but a phone number when given. */
+export function optionalPhoneField() {
+  return optionalText(FIELD_LIMITS.phone).refine(
+    (v) => v === null || isPhoneNumber(v),
+    MESSAGES.common.phoneInvalid,
+  );
 }
 
 export function emailField(requiredMessage: string, invalidMessage: string) {

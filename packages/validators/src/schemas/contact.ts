@@ -6,8 +6,8 @@ import {
   emailField,
   idField,
   offsetField,
-  optionalText,
   pageLimit,
+  optionalPhoneField,
   requiredText,
 } from "./common";
 
@@ -16,7 +16,7 @@ const m = MESSAGES.contact;
 export const ZContactInput = z.object({
   name: requiredText(m.nameRequired, FIELD_LIMITS.name),
   email: emailField(m.emailRequired, m.emailInvalid),
-  phone: optionalText(FIELD_LIMITS.phone),
+  phone: optionalPhoneField(),
   subject: requiredText(m.subjectRequired, FIELD_LIMITS.subject),
   message: requiredText(m.messageRequired, FIELD_LIMITS.message),
   serviceType: z

@@ -12,7 +12,7 @@ import {
   PDF_FILE,
   pngFile,
   streamOf,
-} from "./fixtures/files";
+} from "../../testing/upload-files";
 import { claimBookingProof } from "./proof";
 
 let h: Harness;
@@ -40,11 +40,14 @@ async function upload<P extends Proc>(
   const body = multipartBody([part]);
   const caller = proc === "bookingProof" ? h.caller() : await admin();
   const call = caller.uploads[proc] as unknown as (input: UploadInput) => Promise<unknown>;
-  return call({
+  const result = (await call({
     body: streamOf(body),
     contentType: multipartType(),
     contentLength: body.length,
-  }) as Promise<Awaited<ReturnType<Caller["uploads"][P]>>>;
+  })) as Awaited<ReturnType<Caller["uploads"][P]>>;
+  // A booking proof answers a signed preview link; these tests work with its stable reference.
+  const proof = result as { url: string; reference?: string };
+  return (proof.reference ? { ...proof, url: proof.reference } : result) as typeof result;
 }
 /** An admin image upload (service image or portfolio media) of a fresh PNG. */
 const uploadPng = async (proc: "serviceImage" | "portfolioMedia", filename: string) =>

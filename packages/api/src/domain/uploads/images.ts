@@ -9,8 +9,20 @@ import sharp from "sharp";
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 /** Decoding bombs: a 10 MB file can claim billions of pixels. 100 MP covers any camera a studio uses. */
-const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = 100_000_000;
 
+/** Its header claims more pixels than may be decoded (a decompression bomb, or simply too big a picture). */
+export class ImageTooLargeError extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`image of ${width} x ${height} pixels exceeds the decoding limit`);
+    this.name = "ImageTooLargeError";
+  }
+}
+
+/** The bytes do not decode as the image they start as (truncated, damaged, or a polyglot). */
 export class ImageDecodeError extends Error {
   constructor(cause: unknown) {
     super("image could not be decoded", { cause });
@@ -36,6 +48,16 @@ export async function reencodeImage(
   withVariants: boolean,
 ): Promise<EncodedImage> {
   const animated = ext === "gif" || ext === "webp";
+  // The header alone is read first: a bomb is named for what it is before anything is decoded.
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw new ImageDecodeError(error);
+    });
+  const claimedHeight = header.pageHeight ?? header.height ?? 0;
+  const claimedWidth = header.width ?? 0;
+  if (claimedWidth * claimedHeight > MAX_INPUT_PIXELS)
+    throw new ImageTooLargeError(claimedWidth, claimedHeight);
   try {
     const meta = await open(input, animated).metadata();
     const multiFrame = (meta.pages ?? 1) > 1;

@@ -46,6 +46,16 @@ export function parseUploadUrl(url: string): ParsedUploadUrl | null {
   };
 }
 
+/**
+ * What a service or portfolio item stores for a media URL: one of our public uploads as its path (an absolute
+ * URL, as REST answers and other frontends send them back, loses its origin and query), anything else as given.
+ */
+export function storedMediaUrl<T extends string | null>(url: T): T {
+  if (!url) return url;
+  const parsed = parseUploadUrl(url);
+  return (parsed?.visibility === "public" ? `/uploads/${parsed.key}` : url) as T;
+}
+
 function signature(config: ApiConfig, path: string, expires: number): string {
   return createHmac("sha256", config.fileLinkSecret).update(`${path}\n${expires}`).digest("base64url");
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BOUNDARY, multipartBody, streamOf } from "./fixtures/files";
+import { BOUNDARY, multipartBody, streamOf } from "../../testing/upload-files";
 import { boundaryOf, MultipartError, MultipartReader, type PartHeaders } from "./multipart";
 
 async function readAll(body: Buffer, chunkSize: number, boundary = BOUNDARY, max = 10_000_000) {

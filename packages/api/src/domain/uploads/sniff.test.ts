@@ -17,7 +17,7 @@ import {
   webmFile,
   webpFile,
   zipFile,
-} from "./fixtures/files";
+} from "../../testing/upload-files";
 import { type Sniffed, sniffHead, verifyWholeFile } from "./sniff";
 
 let dir: string;

@@ -25,7 +25,8 @@ import {
   SVG_FILE,
   TXT_FILE,
   webmFile,
-} from "./fixtures/files";
+  pngBomb,
+} from "../../testing/upload-files";
 
 let h: Harness;
 let adminToken: string;
@@ -94,8 +95,10 @@ describe("booking proof upload (public)", () => {
       file(png, "receipt.png", "image/png"),
     ]);
     expect(result).toMatchObject({ name: "receipt.png", kind: "image", mime_type: "image/png" });
-    expect(result.url).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.png$/);
-    const stored = await readFile(onDisk(result.url));
+    expect(result.reference).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.png$/);
+    // The uploader gets a short-lived signed link to the same file, to preview it.
+    expect(result.url).toMatch(new RegExp(`^${result.reference.replaceAll(".", "\\.")}\\?expires=\\d+&sig=`));
+    const stored = await readFile(onDisk(result.reference));
     expect(result.size).toBe(stored.length);
     expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 640, height: 480 });
     const row = await h.deps.db.upload.findFirstOrThrow();
@@ -103,12 +106,12 @@ describe("booking proof upload (public)", () => {
       purpose: "booking_proof",
       kind: "image",
       extension: "png",
-      storageKey: result.url.replace("/uploads/", ""),
+      storageKey: result.reference.replace("/uploads/", ""),
       attachedAt: null,
       variants: null,
     });
     // Private proofs get no public variants, and no temporary file is left.
-    expect(await storedFiles()).toEqual([result.url.replace("/uploads/", "")]);
+    expect(await storedFiles()).toEqual([result.reference.replace("/uploads/", "")]);
   });
 
   it("strips EXIF and GPS from a JPEG and applies its rotation", async () => {
@@ -116,8 +119,8 @@ describe("booking proof upload (public)", () => {
     expect(jpeg.includes(Buffer.from("StudioCam"))).toBe(true);
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const result = await send(visitor(), "bookingProof", [file(jpeg, "IMG_0001.JPG", "image/jpeg")]);
-    expect(result.url).toMatch(/\.jpg$/);
-    const stored = await readFile(onDisk(result.url));
+    expect(result.reference).toMatch(/\.jpg$/);
+    const stored = await readFile(onDisk(result.reference));
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
@@ -142,8 +145,8 @@ describe("booking proof upload (public)", () => {
         chunk: 7,
       });
       expect(result, name).toMatchObject({ name, kind: "document", mime_type: mime, size: bytes.length });
-      expect(result.url.endsWith(`.${ext}`)).toBe(true);
-      expect((await readFile(onDisk(result.url))).equals(bytes)).toBe(true);
+      expect(result.reference.endsWith(`.${ext}`)).toBe(true);
+      expect((await readFile(onDisk(result.reference))).equals(bytes)).toBe(true);
     }
   });
 
@@ -152,14 +155,14 @@ describe("booking proof upload (public)", () => {
       send(visitor(), "bookingProof", [file(HTML_FILE, "cat.png", "image/png")]),
     ).rejects.toMatchObject({
       code: "UNSUPPORTED_MEDIA_TYPE",
-      message: typeMessage("text/html"),
+      message: typeMessage("a web page"),
     });
     await expect(
       send(visitor(), "bookingProof", [file(SVG_FILE, "logo.svg", "image/svg+xml")]),
-    ).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: typeMessage("image/svg+xml") });
+    ).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: typeMessage("an SVG drawing") });
     await expect(
       send(visitor(), "bookingProof", [file(EXE_FILE, "invoice.pdf.exe", "application/octet-stream")]),
-    ).rejects.toMatchObject({ message: typeMessage("application/x-msdownload") });
+    ).rejects.toMatchObject({ message: typeMessage("an .exe program") });
     await expectNothingStored();
   });
 
@@ -167,24 +170,39 @@ describe("booking proof upload (public)", () => {
     const binary = Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe, 0xff, 0x10]);
     await expect(
       send(visitor(), "bookingProof", [file(binary, "data.bin", "application/x-custom")]),
-    ).rejects.toMatchObject({ message: typeMessage("application/x-custom") });
+    ).rejects.toMatchObject({ message: typeMessage("a .bin file") });
     await expect(
       send(visitor(), "bookingProof", [file(binary, "data.BIN", "application/octet-stream")]),
-    ).rejects.toMatchObject({ message: typeMessage(".bin") });
+    ).rejects.toMatchObject({ message: typeMessage("a .bin file") });
     await expect(send(visitor(), "bookingProof", [file(binary, "data")])).rejects.toMatchObject({
-      message: typeMessage("unknown"),
+      message: typeMessage("an unknown kind of file"),
     });
     await expectNothingStored();
   });
 
-  it("refuses a video, a truncated image and a zip that is not a Word document", async () => {
+  it("names a pixel bomb for what it is, with the limit, before decoding it", async () => {
+    const bomb = pngBomb(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    await expect(
+      send(visitor(), "bookingProof", [file(bomb, "huge.png", "image/png")]),
+    ).rejects.toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: MESSAGES.upload.imageTooManyPixels(16_000, 16_000, 100_000_000),
+    });
+    expect(MESSAGES.upload.imageTooManyPixels(16_000, 16_000, 100_000_000)).toContain(
+      "(16,000 × 16,000 pixels; at most 100 megapixels)",
+    );
+    await expectNothingStored();
+  });
+
+  it("refuses a video, a truncated image (as damaged) and a zip that is not a Word document", async () => {
     await expect(
       send(visitor(), "bookingProof", [file(mp4File(), "clip.mp4", "video/mp4")]),
-    ).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: typeMessage("video/mp4") });
+    ).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: typeMessage("an MP4 video") });
     const png = await pngFile(400, 300);
     await expect(
       send(visitor(), "bookingProof", [file(png.subarray(0, Math.floor(png.length / 2)), "half.png")]),
-    ).rejects.toMatchObject({ message: typeMessage("image/png") });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MESSAGES.upload.damaged });
     await expectNothingStored();
   });
 
@@ -218,9 +236,9 @@ describe("booking proof upload (public)", () => {
     const result = await send(visitor(), "bookingProof", [
       file(PDF_FILE, "../../../etc/\u202eevil\u0007..\\..\\passwd.pdf", "application/pdf"),
     ]);
-    expect(result.url).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.pdf$/);
+    expect(result.reference).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.pdf$/);
     expect(result.name).toBe("passwd.pdf");
-    expect(await storedFiles()).toEqual([result.url.replace("/uploads/", "")]);
+    expect(await storedFiles()).toEqual([result.reference.replace("/uploads/", "")]);
   });
 
   it("refuses a body that ends mid-file", async () => {
@@ -362,10 +380,10 @@ describe("admin media uploads", () => {
     await expect(
       send(admin(), "serviceImage", [file(webmFile(), "a.webm", "video/webm")]),
     ).rejects.toMatchObject({
-      message: typeMessage("video/webm"),
+      message: typeMessage("a WebM video"),
     });
     await expect(send(admin(), "portfolioMedia", [file(PDF_FILE, "a.pdf")])).rejects.toMatchObject({
-      message: typeMessage("application/pdf"),
+      message: typeMessage("a PDF document"),
     });
     const webm = await send(admin(), "portfolioMedia", [file(webmFile(), "reel.webm")]);
     expect(webm).toMatchObject({ kind: "video", mime_type: "video/webm" });

@@ -7,10 +7,10 @@ import { randomUUID } from "node:crypto";
 import { type FileHandle, mkdir, open, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@studio/db";
-import { formatFileSize, MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
+import { describeFileKind, formatFileSize, MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { AppError } from "../../errors";
 import type { UploadStorage } from "../../storage/storage";
-import { ImageDecodeError, reencodeImage } from "./images";
+import { ImageDecodeError, ImageTooLargeError, MAX_INPUT_PIXELS, reencodeImage } from "./images";
 import { boundaryOf, MultipartError, MultipartReader, type PartHeaders } from "./multipart";
 import { type MediaKind, SNIFF_BYTES, type Sniffed, sniffHead, verifyWholeFile } from "./sniff";
 
@@ -69,6 +69,10 @@ const emptyFile = () =>
     fieldErrors: { [FILE_FIELD]: MESSAGES.upload.emptyFile },
   });
 const brokenBody = () => new AppError("BAD_REQUEST", MESSAGES.upload.failed);
+const damaged = () =>
+  new AppError("BAD_REQUEST", MESSAGES.upload.damaged, {
+    fieldErrors: { [FILE_FIELD]: MESSAGES.upload.damaged },
+  });
 const storageUnavailable = () => new AppError("SERVICE_UNAVAILABLE", MESSAGES.upload.storageUnavailable);
 const tooLarge = (size: string, limitBytes: number) =>
   new AppError("PAYLOAD_TOO_LARGE", MESSAGES.upload.tooLarge(size, Math.round(limitBytes / MB)));
@@ -96,24 +100,26 @@ export function sanitizeFileName(name: string | null | undefined): string {
   return cleaned || "file";
 }
 
-const MIME_TOKEN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
-
 /**
- * The X of "File type X is not supported": the type the bytes revealed when they revealed one (an HTML file
- * named .png is "text/html", not "image/png"); otherwise the client's declared MIME type unless it is the
- * meaningless application/octet-stream; otherwise the file name's extension (".exe"); otherwise "unknown".
+ * The X of "File type X is not supported", in words ("a web page", "an .exe program"): from the type the bytes
+ * revealed when they revealed one (an HTML file named .png is a web page, not a PNG image); otherwise from the
+ * client's declared type unless it is the meaningless application/octet-stream; otherwise from the file name.
  */
 export function describeFileType(
   detectedMime: string | null,
   declared: string | null,
   fileName: string | null,
 ): string {
-  if (detectedMime) return detectedMime;
-  const mime = declared?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (MIME_TOKEN.test(mime) && mime !== "application/octet-stream") return mime;
-  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(sanitizeFileName(fileName))?.[1];
-  return ext ? `.${ext.toLowerCase()}` : "unknown";
+  const declaredMime = declared?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const mime = detectedMime ?? (declaredMime === "application/octet-stream" ? null : declaredMime);
+  return describeFileKind(mime, sanitizeFileName(fileName));
 }
+
+const unsupported = (detectedMime: string | null, part: PartHeaders) =>
+  new AppError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    MESSAGES.upload.typeNotSupported(describeFileType(detectedMime, part.contentType, part.filename)),
+  );
 
 async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
   let offset = 0;
@@ -143,11 +149,7 @@ async function receiveFile(
   contentLength: number | null,
 ): Promise<Received> {
   const maxFile = Math.max(...policy.kinds.map((k) => LIMITS[k]));
-  const refuse = (detectedMime: string | null) =>
-    new AppError(
-      "UNSUPPORTED_MEDIA_TYPE",
-      MESSAGES.upload.typeNotSupported(describeFileType(detectedMime, part.contentType, part.filename)),
-    );
+  const refuse = (detectedMime: string | null) => unsupported(detectedMime, part);
   // Estimated from a declared Content-Length; trusted only to refuse early, never to accept.
   const estimate =
     contentLength !== null && contentLength > 0
@@ -222,11 +224,6 @@ export async function storeUpload(
       policy,
       request.contentLength,
     );
-    const refuse = (detectedMime: string | null) =>
-      new AppError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        MESSAGES.upload.typeNotSupported(describeFileType(detectedMime, part.contentType, part.filename)),
-      );
 
     const id = randomUUID();
     const prefix = policy.visibility === "public" ? "media" : "private";
@@ -249,7 +246,12 @@ export async function storeUpload(
       try {
         encoded = await reencodeImage(tempPath, sniffed.ext, policy.variants);
       } catch (error) {
-        if (error instanceof ImageDecodeError) throw refuse(sniffed.mimeType);
+        if (error instanceof ImageTooLargeError)
+          throw new AppError(
+            "PAYLOAD_TOO_LARGE",
+            MESSAGES.upload.imageTooManyPixels(error.width, error.height, MAX_INPUT_PIXELS),
+          );
+        if (error instanceof ImageDecodeError) throw damaged();
         throw error;
       }
       await putBuffer(key, encoded.main);
@@ -261,7 +263,8 @@ export async function storeUpload(
       }
     } else {
       const check = await storageStep(() => verifyWholeFile(tempPath, sniffed));
-      if (!check.ok) throw refuse(check.detectedMime);
+      // The whole file says it is something else than its first bytes did, or nothing coherent at all.
+      if (!check.ok) throw check.detectedMime ? unsupported(check.detectedMime, part) : damaged();
       await put(key, tempPath);
     }
 

@@ -1,0 +1,173 @@
+/**
+ * GET /api/live: the back office's live events as Server-Sent Events (new booking, status change, deletion, new
+ * contact message), made through any instance.
+ *
+ * - Events come from the LiveEvent table (written by database triggers), so a stream resumes exactly after the
+ *   last id it got (`Last-Event-ID`, or `?after=`) on whichever instance it reconnects to.
+ * - One hub per instance reads new events once for all its streams: woken at once by the event bus (a booking
+ *   or contact write on any instance), and every second as a safety net while streams are open.
+ * - Authenticated like every admin call; the session is checked again every few seconds, so a stream ends when
+ *   its token is revoked or expires. At most MAX_STREAMS_PER_ADMIN per admin on an instance.
+ */
+import { type ApiDeps, type LiveEvent, latestLiveEventId, liveEventsAfter } from "@studio/api";
+import { MESSAGES } from "@studio/validators";
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { Logger } from "./logger";
+
+export const MAX_STREAMS_PER_ADMIN = 5;
+const SAFETY_POLL_MS = 1_000;
+const REAUTH_MS = 5_000;
+const HEARTBEAT_MS = 15_000;
+
+type Listener = (events: LiveEvent[]) => void;
+
+/** Reads new events once per wake and hands them to every local stream. */
+export function createLiveHub(deps: ApiDeps, logger: Logger) {
+  const listeners = new Set<Listener>();
+  let lastId: number | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  let starting: Promise<void> | null = null;
+  const read = async () => {
+    await starting;
+    if (lastId === null) return;
+    for (;;) {
+      const events = await liveEventsAfter(deps.db, lastId);
+      if (!events.length) return;
+      lastId = events[events.length - 1]!.id;
+      for (const listener of listeners) listener(events);
+    }
+  };
+  const wake = () => {
+    if (!listeners.size) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = read()
+      .catch((error: unknown) =>
+        logger.warn("live events could not be read", {
+          error: error instanceof Error ? error.message : error,
+        }),
+      )
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+  deps.bus.subscribe("live", wake);
+  deps.bus.subscribe("cache", (tag) => {
+    if (tag === "bookings") wake();
+  });
+
+  return {
+    /** Registers a stream; the hub polls only while at least one is open. */
+    add(listener: Listener): () => void {
+      listeners.add(listener);
+      // The position is taken when the first stream opens, before anything it should hear can happen.
+      if (lastId === null && !starting)
+        starting = latestLiveEventId(deps.db)
+          .then((id) => {
+            lastId ??= id;
+          })
+          .finally(() => {
+            starting = null;
+          });
+      if (!timer) {
+        timer = setInterval(wake, SAFETY_POLL_MS);
+        timer.unref();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size && timer) {
+          clearInterval(timer);
+          timer = null;
+          lastId = null;
+        }
+      };
+    },
+    wake,
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+function startingId(c: Context): number | null {
+  const raw = c.req.header("last-event-id") ?? c.req.query("after");
+  return raw !== undefined && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+}
+
+export function liveStreamHandler(deps: ApiDeps, hub: LiveHub, authOf: (c: Context) => Promise<unknown>) {
+  const openPerAdmin = new Map<number, number>();
+  return async (c: Context) => {
+    const auth = (await authOf(c)) as { user: { id: number } } | null;
+    if (!auth) return c.json({ success: false, message: MESSAGES.auth.unauthorized }, 401);
+    const adminId = auth.user.id;
+    if ((openPerAdmin.get(adminId) ?? 0) >= MAX_STREAMS_PER_ADMIN) {
+      c.header("Retry-After", "30");
+      return c.json({ success: false, message: MESSAGES.common.tooManyRequests }, 429);
+    }
+    openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 0) + 1);
+    const requested = startingId(c);
+
+    return streamSSE(c, async (stream) => {
+      let lastSent = requested ?? (await latestLiveEventId(deps.db));
+      const pending: LiveEvent[] = [];
+      let notify: (() => void) | null = null;
+      const remove = hub.add((events) => {
+        pending.push(...events.filter((e) => e.id > lastSent));
+        notify?.();
+      });
+      let ended = false;
+      stream.onAbort(() => {
+        ended = true;
+        notify?.();
+      });
+      try {
+        await stream.writeSSE({
+          event: "ready",
+          data: JSON.stringify({ after: lastSent }),
+          id: String(lastSent),
+          retry: 2_000,
+        });
+        // What happened while the client was away (or between its last event and now); the hub may have
+        // handed over newer events meanwhile, so the two are merged in id order.
+        pending.push(...(await liveEventsAfter(deps.db, lastSent, 1_000)));
+        let checkedAt = Date.now();
+        let beatAt = Date.now();
+        while (!ended) {
+          for (const event of pending.splice(0).sort((x, y) => x.id - y.id)) {
+            if (event.id <= lastSent) continue;
+            await stream.writeSSE({ event: event.type, id: String(event.id), data: JSON.stringify(event) });
+            lastSent = event.id;
+          }
+          if (Date.now() - checkedAt >= REAUTH_MS) {
+            checkedAt = Date.now();
+            if (!(await authOf(c))) {
+              await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: "unauthorized" }) });
+              return;
+            }
+          }
+          if (Date.now() - beatAt >= HEARTBEAT_MS) {
+            beatAt = Date.now();
+            await stream.write(": ping\n\n");
+          }
+          await new Promise<void>((resolve) => {
+            notify = resolve;
+            setTimeout(resolve, Math.min(REAUTH_MS, HEARTBEAT_MS)).unref();
+          });
+          notify = null;
+        }
+      } finally {
+        remove();
+        openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 1) - 1);
+      }
+    });
+  };
+}

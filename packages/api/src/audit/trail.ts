@@ -1,0 +1,154 @@
+/**
+ * The audit trail. Every admin change goes through an admin tRPC mutation (REST calls the same procedures), so
+ * one middleware records them all: which admin, when, which record, and the record as stored before and after
+ * (secrets such as password and invite-code hashes left out). Entries are append-only (database triggers).
+ */
+import type { Db } from "@studio/db";
+import type { AuditEntity, AuditEntryDto, AuditListInput, AuditListResult } from "@studio/validators";
+
+type Row = Record<string, unknown> | null;
+type Loader = (db: Db, id: number) => Promise<Row>;
+
+const SECRET_FIELDS = new Set(["passwordHash", "codeHash"]);
+
+const loaders: Record<AuditEntity, Loader> = {
+  booking: (db, id) => db.booking.findUnique({ where: { id } }),
+  feedback: (db, id) => db.feedback.findUnique({ where: { id } }),
+  service: (db, id) => db.service.findUnique({ where: { id } }),
+  portfolio: (db, id) => db.portfolioItem.findUnique({ where: { id } }),
+  contact: (db, id) => db.contactMessage.findUnique({ where: { id } }),
+  admin: (db, id) => db.adminUser.findUnique({ where: { id } }),
+  invite: (db, id) => db.inviteCode.findUnique({ where: { id } }),
+};
+
+/** What each audited procedure changes. `self`: the record is the acting admin. */
+type Audited = { entity: AuditEntity; action: string; self?: boolean };
+const AUDITED: Record<string, Audited> = {
+  "bookings.adminCreate": { entity: "booking", action: "created" },
+  "bookings.setStatus": { entity: "booking", action: "status_changed" },
+  "bookings.confirm": { entity: "booking", action: "status_changed" },
+  "bookings.delete": { entity: "booking", action: "deleted" },
+  "feedback.setStatus": { entity: "feedback", action: "status_changed" },
+  "feedback.delete": { entity: "feedback", action: "deleted" },
+  "services.create": { entity: "service", action: "created" },
+  "services.update": { entity: "service", action: "updated" },
+  "services.delete": { entity: "service", action: "deleted" },
+  "portfolio.create": { entity: "portfolio", action: "created" },
+  "portfolio.update": { entity: "portfolio", action: "updated" },
+  "portfolio.delete": { entity: "portfolio", action: "deleted" },
+  "contact.setRead": { entity: "contact", action: "updated" },
+  "contact.delete": { entity: "contact", action: "deleted" },
+  "auth.createInvite": { entity: "invite", action: "created" },
+  "admins.revokeInvite": { entity: "invite", action: "revoked" },
+  "admins.remove": { entity: "admin", action: "deleted" },
+  "admins.transferOwnership": { entity: "admin", action: "ownership_transferred" },
+  "auth.changePassword": { entity: "admin", action: "password_changed", self: true },
+  "auth.updateProfile": { entity: "admin", action: "updated", self: true },
+  "auth.signOutEverywhere": { entity: "admin", action: "signed_out_everywhere", self: true },
+};
+
+export function auditedAction(path: string): Audited | null {
+  return AUDITED[path] ?? null;
+}
+
+/** A stored row as plain JSON, without secrets. */
+function snapshot(row: Row): Record<string, unknown> | null {
+  if (!row) return null;
+  const plain = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+  for (const field of SECRET_FIELDS) delete plain[field];
+  return plain;
+}
+
+/** The largest id the database's INTEGER columns hold. */
+const MAX_ID = 2_147_483_647;
+
+/** A positive whole id given as a number or digits (raw input can hold anything). */
+function asId(value: unknown): number | null {
+  const id =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d{1,15}$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? id : null;
+}
+
+/** The record's id in a procedure's input or answer ({ id } or, for a booking creation, { booking: { id } }). */
+function idOf(value: unknown): number | null {
+  if (value === null || typeof value !== "object") return null;
+  const record = value as Record<string, unknown>;
+  const booking = record.booking;
+  return (
+    asId(record.id) ??
+    (booking && typeof booking === "object" ? asId((booking as Record<string, unknown>).id) : null)
+  );
+}
+
+export type AuditActor = { id: number; name: string };
+
+/**
+ * Runs `change` and records it. The record before is read first (null for a creation); after, it is read again
+ * (null once deleted). The id comes from the input, else from what the change answered.
+ */
+export async function withAudit<T>(
+  deps: { db: Db; now: () => Date },
+  actor: AuditActor,
+  audited: Audited,
+  rawInput: unknown,
+  change: () => Promise<T>,
+  answerOf: (result: T) => unknown = (result) => result,
+): Promise<T> {
+  const { db } = deps;
+  const load = loaders[audited.entity];
+  const inputId = audited.self ? actor.id : idOf(rawInput);
+  const before = inputId !== null ? snapshot(await load(db, inputId)) : null;
+  const result = await change();
+  const entityId = inputId ?? idOf(answerOf(result));
+  const after = entityId !== null ? snapshot(await load(db, entityId)) : null;
+  await db.auditEntry.create({
+    data: {
+      createdAt: deps.now(),
+      actorId: actor.id,
+      actorName: actor.name,
+      entity: audited.entity,
+      entityId: entityId === null ? null : String(entityId),
+      action: audited.action,
+      ...(before ? { before: before as object } : {}),
+      ...(after ? { after: after as object } : {}),
+    },
+  });
+  return result;
+}
+
+/** Newest first, by id (keyset): filter by admin, kind of record and a date range (inclusive, UTC days). */
+export async function listAudit(db: Db, input: AuditListInput): Promise<AuditListResult> {
+  const where = {
+    ...(input.actorId ? { actorId: input.actorId } : {}),
+    ...(input.entity ? { entity: input.entity } : {}),
+    ...(input.from || input.to
+      ? {
+          createdAt: {
+            ...(input.from ? { gte: new Date(`${input.from}T00:00:00.000Z`) } : {}),
+            ...(input.to
+              ? { lt: new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + 86_400_000) }
+              : {}),
+          },
+        }
+      : {}),
+    ...(input.cursor ? { id: { lt: input.cursor } } : {}),
+  };
+  const rows = await db.auditEntry.findMany({ where, orderBy: { id: "desc" }, take: input.limit + 1 });
+  const page = rows.slice(0, input.limit);
+  const items: AuditEntryDto[] = page.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    actor_id: row.actorId,
+    actor_name: row.actorName,
+    entity: row.entity as AuditEntity,
+    entity_id: row.entityId,
+    action: row.action,
+    before: (row.before as Record<string, unknown> | null) ?? null,
+    after: (row.after as Record<string, unknown> | null) ?? null,
+  }));
+  return { items, next_cursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+}

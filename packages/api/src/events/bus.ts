@@ -1,0 +1,164 @@
+/**
+ * One publish/subscribe bus between the instances of the server: Redis pub/sub when REDIS_URL is set, else
+ * PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL, else in-process (SQLite, one instance).
+ *
+ * A message is delivered to this instance's subscribers at once and sent to the others through the engine;
+ * each carries its sender's id, so an instance never handles its own message twice. The bus never throws to its
+ * callers: when the engine is down, publishing is skipped (the read cache's short lifetime still bounds
+ * staleness), health() says "degraded", and the engine's client reconnects by itself.
+ */
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
+import pg from "pg";
+
+export const BUS_CHANNELS = ["cache", "live"] as const;
+export type BusChannel = (typeof BUS_CHANNELS)[number];
+export type BusHealth = "ok" | "degraded";
+export type BusKind = "local" | "postgresql" | "redis";
+
+export type EventBus = {
+  kind: BusKind;
+  publish: (channel: BusChannel, message: string) => void;
+  subscribe: (channel: BusChannel, handler: (message: string) => void) => () => void;
+  health: () => BusHealth;
+  /** Told once per change of health (down with the error that caused it, then up again). */
+  onHealthChange: (listener: HealthListener) => void;
+  close: () => Promise<void>;
+};
+
+export type HealthListener = (health: BusHealth, error?: unknown) => void;
+
+/** The part every engine shares: local delivery, sender ids, health transitions. */
+function busCore(kind: BusKind) {
+  const instance = randomUUID();
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let health: BusHealth = "ok";
+  const healthListeners: HealthListener[] = [];
+  return {
+    instance,
+    deliver: (channel: BusChannel, message: string) => local.emit(channel, message),
+    /** A message from the engine: handled unless this instance sent it. */
+    receive(channel: string, raw: string) {
+      const cut = raw.indexOf("|");
+      if (cut < 0 || raw.slice(0, cut) === instance) return;
+      if ((BUS_CHANNELS as readonly string[]).includes(channel)) local.emit(channel, raw.slice(cut + 1));
+    },
+    wire: (message: string) => `${instance}|${message}`,
+    subscribe(channel: BusChannel, handler: (message: string) => void) {
+      local.on(channel, handler);
+      return () => {
+        local.off(channel, handler);
+      };
+    },
+    setHealth(next: BusHealth, error?: unknown) {
+      if (next === health) return;
+      health = next;
+      for (const listener of healthListeners) listener(next, error);
+    },
+    onHealthChange: (listener: HealthListener) => {
+      healthListeners.push(listener);
+    },
+    health: () => health,
+    kind,
+  };
+}
+
+export function createLocalBus(): EventBus {
+  const core = busCore("local");
+  return {
+    kind: "local",
+    publish: core.deliver,
+    subscribe: core.subscribe,
+    health: core.health,
+    onHealthChange: core.onHealthChange,
+    close: async () => {},
+  };
+}
+
+/** Redis pub/sub: a subscriber connection and a publisher connection, both reconnecting by themselves. */
+export function createRedisBus(url: string): EventBus {
+  const core = busCore("redis");
+  const options = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+  const watch = (client: Redis) => {
+    client.on("error", (error: unknown) => core.setHealth("degraded", error));
+    client.on("ready", () => {
+      if (publisher.status === "ready" && subscriber.status === "ready") core.setHealth("ok");
+    });
+    client.on("close", () => core.setHealth("degraded"));
+  };
+  watch(publisher);
+  watch(subscriber);
+  subscriber.on("message", (channel: string, raw: string) => core.receive(channel, raw));
+  void subscriber.subscribe(...BUS_CHANNELS).catch((error: unknown) => core.setHealth("degraded", error));
+  return {
+    kind: "redis",
+    publish(channel, message) {
+      core.deliver(channel, message);
+      if (publisher.status !== "ready") return;
+      publisher
+        .publish(channel, core.wire(message))
+        .catch((error: unknown) => core.setHealth("degraded", error));
+    },
+    subscribe: core.subscribe,
+    health: () => (publisher.status === "ready" && subscriber.status === "ready" ? "ok" : "degraded"),
+    onHealthChange: core.onHealthChange,
+    close: async () => {
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/** PostgreSQL LISTEN/NOTIFY on a dedicated connection, re-established with a growing pause when it drops. */
+export function createPostgresBus(url: string): EventBus {
+  const core = busCore("postgresql");
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = 250;
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (n) => core.receive(n.channel.replace(/^studio_/, ""), n.payload ?? ""));
+    next.on("error", (error) => drop(next, error));
+    next.on("end", () => drop(next));
+    try {
+      await next.connect();
+      for (const channel of BUS_CHANNELS) await next.query(`LISTEN studio_${channel}`);
+      client = next;
+      retryMs = 250;
+      core.setHealth("ok");
+    } catch (error) {
+      drop(next, error);
+    }
+  };
+  const drop = (which: pg.Client, error?: unknown) => {
+    if (client === which) client = null;
+    which.removeAllListeners("end");
+    void which.end().catch(() => undefined);
+    if (closed) return;
+    core.setHealth("degraded", error);
+    setTimeout(() => void connect(), retryMs).unref();
+    retryMs = Math.min(retryMs * 2, 10_000);
+  };
+  void connect();
+  return {
+    kind: "postgresql",
+    publish(channel, message) {
+      core.deliver(channel, message);
+      client
+        ?.query("SELECT pg_notify($1, $2)", [`studio_${channel}`, core.wire(message)])
+        .catch((error: unknown) => core.setHealth("degraded", error));
+    },
+    subscribe: core.subscribe,
+    health: () => (client ? "ok" : "degraded"),
+    onHealthChange: core.onHealthChange,
+    close: async () => {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

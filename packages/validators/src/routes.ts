@@ -1,0 +1,40 @@
+import { CATEGORY_SLUGS } from "./content/categories";
+
+/** The public site's pages (the router's routes, the sitemap's URLs). */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  "/",
+  "/about",
+  "/contact",
+  ...CATEGORY_SLUGS.map((slug) => `/${slug}`),
+  "/privacy",
+  "/terms",
+];
+
+/** The back office's pages under /admin. */
+export const ADMIN_PAGES = [
+  "login",
+  "signup",
+  "reset-password",
+  "dashboard",
+  "services",
+  "portfolio",
+  "bookings",
+  "feedback",
+  "analytics",
+  "messages",
+  "team",
+  "activity",
+  "settings",
+] as const;
+
+/**
+ * Whether a path is one of the app's pages. Any other path is answered 404 (with the app, which takes a person
+ * to the home page, as the specification asks), so search engines index no copy of the home page under it.
+ */
+export function isAppPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (PUBLIC_PAGE_PATHS.includes(path) || path === "/admin") return true;
+  return (
+    path.startsWith("/admin/") && (ADMIN_PAGES as readonly string[]).includes(path.slice("/admin/".length))
+  );
+}

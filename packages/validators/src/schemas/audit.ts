@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const AUDIT_ENTITIES = [
+  "booking",
+  "feedback",
+  "service",
+  "portfolio",
+  "contact",
+  "admin",
+  "invite",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Labels of the kinds of record on the Activity page. */
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  booking: "Bookings",
+  feedback: "Feedback",
+  service: "Services",
+  portfolio: "Portfolio",
+  contact: "Messages",
+  admin: "Admin accounts",
+  invite: "Invite codes",
+};
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const ZAuditListInput = z
+  .object({
+    actorId: z.coerce.number().int().positive().optional(),
+    entity: z.enum(AUDIT_ENTITIES).optional(),
+    from: day,
+    to: day,
+    cursor: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "The start date must be on or before the end date",
+    path: ["to"],
+  });
+export type AuditListInput = z.output<typeof ZAuditListInput>;
+
+export type AuditEntryDto = {
+  id: number;
+  created_at: string;
+  actor_id: number | null;
+  actor_name: string;
+  entity: AuditEntity;
+  entity_id: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+export type AuditListResult = { items: AuditEntryDto[]; next_cursor: number | null };
