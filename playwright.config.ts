@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "studio-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 export const E2E_INVITE_CODE = "E2E-INVITE-CODE-2026";
+/** A second loopback origin whose pages may call the API (CORS), served by e2e/cross-origin.spec.ts. */
+export const PARTNER_PORT = port + 1000;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -60,6 +62,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
+      CORS_ORIGINS: `http://127.0.0.1:${PARTNER_PORT}`,
     },
   },
 });

@@ -173,7 +173,7 @@ test("Create New Booking with a file, and the slot guard's conflict message", as
     data: {
       name: "Fast Fred",
       email: "fred@client.e2e",
-      phone: "1",
+      phone: "+1 555 0197",
       service_id: service.id,
       ...second,
       user_id: null,

@@ -35,7 +35,8 @@ test("services: add with an uploaded image, edit, delete after confirmation", as
   };
   const created = publicList.data.find((s) => s.title === title);
   expect(created).toMatchObject({ price: 749.5, features: ["Orthophoto", "3D model", "Licensed pilot"] });
-  expect(created?.image).toMatch(/^\/uploads\/media\//);
+  // REST answers absolute file URLs (the site itself stored the path).
+  expect(created?.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/media\//);
 
   await card.getByRole("button", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Service" });

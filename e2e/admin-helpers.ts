@@ -85,7 +85,10 @@ export async function uploadProof(
     multipart: { image: { name, mimeType, buffer } },
   });
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { url: string }).url;
+  const { url, data } = (await response.json()) as { url: string; data: { reference: string } };
+  // The answer's url is a short-lived signed link that opens for the uploader; the booking keeps the reference.
+  expect((await request.get(url)).status()).toBe(200);
+  return data.reference;
 }
 
 export async function createBooking(

@@ -9,8 +9,12 @@ test("a guarded route redirects to the sign-in page when logged out", async ({ p
 test("/admin goes to the dashboard and unknown paths go home", async ({ page }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/(dashboard|login)$/);
-  await page.goto("/no/such/page");
+  // The server says 404 (search engines index nothing there); the app still takes the visitor home.
+  const unknown = await page.goto("/no/such/page");
+  expect(unknown?.status()).toBe(404);
+  expect(unknown?.headers()["x-robots-tag"]).toBe("noindex");
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("a second sign-up needs the invite code", async ({ page }) => {

@@ -59,3 +59,22 @@ test("the home contact section has the form and loads the map only when it is re
   await expect(section.getByRole("button", { name: "Studio location" })).toBeVisible();
   expect(scripts.some((s) => s.includes("leaflet"))).toBe(true);
 });
+
+test("without map tiles the map still shows the studio: marker, address and an Open in maps link", async ({
+  page,
+}) => {
+  // Tiles come from the internet, which these tests never reach: every tile fails, as offline or blocked.
+  await page.goto("/contact");
+  await page.mouse.move(300, 300);
+  const map = page.getByRole("region", { name: /Map showing the studio location/ }).locator("..");
+  const open = map.getByRole("link", { name: /^Open in maps/ });
+  await expect(open).toBeVisible();
+  await expect(open).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.openstreetmap\.org\/\?mlat=16\.654002&mlon=74\.26418/,
+  );
+  await expect(map.getByText("221 Rankala Lake Road, Shivaji Peth")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Studio location" })).toBeVisible();
+  // The page's background map has no zoom buttons to slip under the sticky header.
+  await expect(page.locator(".leaflet-control-zoom")).toHaveCount(0);
+});

@@ -126,3 +126,44 @@ test("public pages make no external requests and load no admin code", async ({ p
   expect(external).toEqual([]);
   expect(scripts.filter((s) => /admin|dashboard|bookings|charts|signup|login/.test(s))).toEqual([]);
 });
+
+test("the footer's and the contact page's social links open each platform's page", async ({ page }) => {
+  const platforms = [
+    ["Instagram", "https://www.instagram.com/"],
+    ["YouTube", "https://www.youtube.com/"],
+    ["Facebook", "https://www.facebook.com/"],
+    ["Twitter", "https://x.com/"],
+    ["LinkedIn", "https://www.linkedin.com/"],
+  ] as const;
+  for (const path of ["/", "/contact"]) {
+    await page.goto(path);
+    const lists = page.getByRole("list", { name: "Social media" });
+    await expect(lists.first()).toBeAttached();
+    for (const list of await lists.all()) {
+      for (const [name, origin] of platforms) {
+        const link = list.getByRole("link", { name: new RegExp(`^${name} `) });
+        const href = (await link.getAttribute("href")) ?? "";
+        expect({ path, name, href: href.startsWith(origin) }).toEqual({ path, name, href: true });
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", /noopener/);
+      }
+    }
+  }
+});
+
+test("category pages draw their icons as SVG (no emoji text) and show every service's price", async ({
+  page,
+}) => {
+  for (const c of CATEGORIES) {
+    await page.goto(c.path);
+    await settleAnimations(page);
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect({ path: c.path, emoji: text.match(/\p{Extended_Pictographic}/gu) ?? [] }).toEqual({
+      path: c.path,
+      emoji: [],
+    });
+    const cards = page.locator("#services article");
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const card of await cards.all()) await expect(card).toContainText(/\$\d/);
+  }
+});

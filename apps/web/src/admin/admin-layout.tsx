@@ -10,6 +10,7 @@ import { NotificationBell } from "./notification-bell";
 import { SettingsDialog } from "./settings-dialog";
 import { Icon, type IconName } from "./ui/icons";
 import { Spinner } from "./ui/spinner";
+import { useLiveEvents } from "./lib/live-events";
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
@@ -37,6 +38,7 @@ export default function AdminLayout() {
   const [collapsed, setCollapsed] = useState(isSmallScreen);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const started = useDeferredStart();
+  useLiveEvents();
   const unread = trpc.contact.list.useQuery(
     { limit: 1, offset: 0, unreadOnly: true },
     { enabled: started, refetchInterval: TIMINGS.notificationPollMs, staleTime: 10_000 },

@@ -1,7 +1,7 @@
 import type { AppRouter } from "@studio/api";
-import { TIMINGS } from "@studio/validators";
+import { TIMINGS, TRPC_MAX_BATCH } from "@studio/validators";
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, type TRPCLink, TRPCClientError } from "@trpc/client";
+import { httpBatchLink, httpLink, splitLink, type TRPCLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
@@ -30,22 +30,24 @@ const unauthorizedLink: TRPCLink<AppRouter> = () => {
 };
 
 export function createTrpcClient() {
+  const transport = {
+    url: "/trpc",
+    headers() {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+    fetch(url: URL | RequestInfo, options?: RequestInit) {
+      return fetch(url, { ...options, signal: AbortSignal.timeout(TIMINGS.apiTimeoutMs) });
+    },
+  };
   return trpc.createClient({
     links: [
       unauthorizedLink,
-      httpBatchLink({
-        url: "/trpc",
-        maxURLLength: 4000,
-        headers() {
-          const token = getToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
-        fetch(url, options) {
-          return fetch(url, {
-            ...(options as RequestInit),
-            signal: AbortSignal.timeout(TIMINGS.apiTimeoutMs),
-          });
-        },
+      // The server batches queries (up to TRPC_MAX_BATCH) and takes each change on its own.
+      splitLink({
+        condition: (op) => op.type === "query",
+        true: httpBatchLink({ ...transport, maxURLLength: 4000, maxItems: TRPC_MAX_BATCH }),
+        false: httpLink(transport),
       }),
     ],
   });

@@ -1,4 +1,7 @@
-/** msw handlers that answer tRPC batch requests (GET queries and POST mutations) procedure by procedure. */
+/**
+ * msw handlers that answer tRPC requests procedure by procedure: batched GET queries, and mutations, which the
+ * client sends one per request (not batched).
+ */
 import { HttpResponse, http } from "msw";
 
 type Resolver = (input: unknown) => unknown;
@@ -25,7 +28,7 @@ function answer(value: unknown) {
 
 /** One handler for all procedures in `resolvers`, keyed by "router.procedure". */
 export function trpcHandlers(resolvers: Record<string, Resolver>) {
-  const handle = async (paths: string[], inputs: Record<string, unknown>) => {
+  const handle = async (paths: string[], inputs: Record<string, unknown>, batch: boolean) => {
     const results = await Promise.all(
       paths.map(async (p, i) => {
         const resolver = resolvers[p];
@@ -39,17 +42,21 @@ export function trpcHandlers(resolvers: Record<string, Resolver>) {
         ? 207
         : (results[0] as { error: { data: { httpStatus: number } } }).error.data.httpStatus
       : 200;
-    return HttpResponse.json(results, { status });
+    return HttpResponse.json(batch ? results : results[0], { status });
   };
   return [
     http.get("*/trpc/:paths", ({ params, request }) => {
       const url = new URL(request.url);
-      const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
-      return handle(String(params.paths).split(","), inputs);
+      const batch = url.searchParams.has("batch");
+      const input = JSON.parse(url.searchParams.get("input") ?? "{}") as unknown;
+      const inputs = (batch ? input : { 0: input }) as Record<string, unknown>;
+      return handle(String(params.paths).split(","), inputs, batch);
     }),
     http.post("*/trpc/:paths", async ({ params, request }) => {
-      const inputs = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-      return handle(String(params.paths).split(","), inputs);
+      const batch = new URL(request.url).searchParams.has("batch");
+      const input = (await request.json().catch(() => ({}))) as unknown;
+      const inputs = (batch ? input : { 0: input }) as Record<string, unknown>;
+      return handle(String(params.paths).split(","), inputs, batch);
     }),
   ];
 }

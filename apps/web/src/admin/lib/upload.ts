@@ -1,5 +1,6 @@
 import { MESSAGES, TIMINGS } from "@studio/validators";
 import { getToken, handleUnauthorized } from "../../lib/auth-storage";
+import { ownPath } from "../../lib/own-path";
 
 /** The upload endpoints of the REST layer (multipart, field "image"). */
 export type UploadEndpoint =
@@ -54,7 +55,7 @@ export function uploadFile(
       const url = body.data?.url ?? body.url;
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false && url) {
         options.onProgress?.(100);
-        resolve({ url });
+        resolve({ url: ownPath(url) });
         return;
       }
       const reason = body.message ?? `HTTP error! status: ${xhr.status}`;

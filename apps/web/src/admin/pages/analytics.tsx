@@ -1,4 +1,4 @@
-import { type AnalyticsOverview, formatUsd, MESSAGES } from "@studio/validators";
+import { type AnalyticsOverview, formatUsd, MESSAGES, plural } from "@studio/validators";
 import { lazy, type ReactNode, Suspense } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
@@ -145,16 +145,16 @@ function Overview({ data }: { data: AnalyticsOverview }) {
           tone="yellow"
           extra={
             <span className="flex items-center gap-2">
-              <Stars value={f.average_rating} className="h-3.5 w-3.5" /> {f.total} reviews
+              <Stars value={f.average_rating} className="h-3.5 w-3.5" /> {plural(f.total, "review")}
             </span>
           }
         />
       </div>
       {busiestDay && busiestSlot && b.total > 0 ? (
         <p className="text-sm text-white/75">
-          Busiest day: <strong className="text-white">{busiestDay.label}</strong> ({busiestDay.count}{" "}
-          bookings) · Busiest slot: <strong className="text-white">{busiestSlot.time}</strong> (
-          {busiestSlot.count} bookings)
+          Busiest day: <strong className="text-white">{busiestDay.label}</strong> (
+          {plural(busiestDay.count, "booking")}) · Busiest slot:{" "}
+          <strong className="text-white">{busiestSlot.time}</strong> ({plural(busiestSlot.count, "booking")})
         </p>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-2">

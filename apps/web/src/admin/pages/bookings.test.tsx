@@ -148,6 +148,13 @@ describe("Bookings Management", () => {
     await user.click(await screen.findByRole("button", { name: "Confirm booking of Client 4" }));
     expect(await screen.findByText(MESSAGES.booking.confirmed)).toBeInTheDocument();
     await user.selectOptions(screen.getByRole("combobox", { name: /Client 4/ }), "cancelled");
+    // "Keep booking" says no without the ambiguity of a "Cancel" button next to "Cancel booking".
+    const first = await screen.findByRole("dialog", { name: "Cancel booking" });
+    expect(within(first).queryByRole("button", { name: "Cancel" })).toBeNull();
+    await user.click(within(first).getByRole("button", { name: "Keep booking" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Cancel booking" })).toBeNull());
+    expect(mutations).toEqual([{ path: "confirm", input: { id: 4 } }]);
+    await user.selectOptions(screen.getByRole("combobox", { name: /Client 4/ }), "cancelled");
     const dialog = await screen.findByRole("dialog", { name: "Cancel booking" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
     await waitFor(() =>

@@ -109,7 +109,12 @@ export default function AdminBookingsPage() {
     if (next === "cancelled" || next === "completed") {
       const ok = await confirm(
         next === "cancelled"
-          ? { title: m.cancelTitle, message: m.cancelConfirm(b.name), confirmLabel: "Cancel booking" }
+          ? {
+              title: m.cancelTitle,
+              message: m.cancelConfirm(b.name),
+              confirmLabel: m.cancelTitle,
+              cancelLabel: m.keepBooking,
+            }
           : {
               title: m.completeTitle,
               message: m.completeConfirm(b.name),

@@ -1,4 +1,10 @@
-import { type FeedbackDto, type FeedbackStatus, LIST_DEFAULTS, MESSAGES } from "@studio/validators";
+import {
+  type FeedbackDto,
+  type FeedbackStatus,
+  LIST_DEFAULTS,
+  MESSAGES,
+  categoryLabel,
+} from "@studio/validators";
 import { useEffect, useState } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
@@ -6,7 +12,6 @@ import { Dialog } from "../../components/ui/dialog";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { shortDateTime } from "../lib/format";
-import { categoryLabel } from "../portfolio/portfolio-form";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Icon, type IconName, Stars } from "../ui/icons";
@@ -32,11 +37,12 @@ const CATEGORY_ICON: Record<string, IconName> = {
   commercial: "megaphone",
 };
 
-function Category({ value }: { value: string }) {
+/** An empty category reads "General" in the list and "General Feedback" in the detail dialog. */
+function Category({ value, emptyLabel }: { value: string; emptyLabel: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <Icon name={CATEGORY_ICON[value] ?? "chat"} className="h-3.5 w-3.5 text-amber-300" />
-      {value ? categoryLabel(value) : m.general}
+      {value ? categoryLabel(value) : emptyLabel}
     </span>
   );
 }
@@ -175,7 +181,7 @@ export default function AdminFeedbackPage() {
                     <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-white/70">
                       <span>{f.email}</span>
                       <span>{shortDateTime(f.created_at)}</span>
-                      <Category value={f.service_category} />
+                      <Category value={f.service_category} emptyLabel={m.generalShort} />
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
@@ -258,7 +264,7 @@ export default function AdminFeedbackPage() {
               </dd>
               <dt className="text-white/60">Service</dt>
               <dd className="text-white">
-                <Category value={viewing.service_category} />
+                <Category value={viewing.service_category} emptyLabel={m.general} />
               </dd>
               <dt className="text-white/60">Status</dt>
               <dd>

@@ -1,10 +1,16 @@
-import { LIST_DEFAULTS, MESSAGES, PORTFOLIO_FILTERS, type PortfolioItemDto } from "@studio/validators";
+import {
+  categoryLabel,
+  LIST_DEFAULTS,
+  MESSAGES,
+  PORTFOLIO_FILTERS,
+  type PortfolioItemDto,
+} from "@studio/validators";
 import { useState } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { categoryLabel, PortfolioFormDialog } from "../portfolio/portfolio-form";
+import { PortfolioFormDialog } from "../portfolio/portfolio-form";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Icon } from "../ui/icons";

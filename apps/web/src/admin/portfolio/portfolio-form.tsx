@@ -1,4 +1,5 @@
 import {
+  categoryLabel,
   MESSAGES,
   PORTFOLIO_CATEGORIES,
   PORTFOLIO_FILE_ACCEPT,
@@ -41,13 +42,6 @@ function toForm(item?: PortfolioItemDto | null, category?: string): Form {
     status: item?.status ?? "published",
     media_url: item?.media_url ?? "",
   };
-}
-
-export function categoryLabel(category: string): string {
-  return category
-    .split("-")
-    .map((w) => (w === "vfx" ? "VFX" : statusLabel(w)))
-    .join(" ");
 }
 
 /** Add/edit a portfolio item; title and description are required and never blank. */

@@ -1,11 +1,17 @@
-import { MESSAGES, SERVICE_CATEGORIES, type ServiceDto, splitList, ZServiceInput } from "@studio/validators";
+import {
+  MESSAGES,
+  SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_LABELS,
+  type ServiceDto,
+  splitList,
+  ZServiceInput,
+} from "@studio/validators";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
-import { statusLabel } from "../lib/format";
 import { MediaUpload } from "../ui/media-upload";
 
 type Form = {
@@ -145,7 +151,7 @@ export function ServiceFormDialog({
         >
           {SERVICE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {statusLabel(c)}
+              {SERVICE_CATEGORY_LABELS[c]}
             </option>
           ))}
         </SelectField>

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_SERVICE_EMOJI,
-  formatUsd,
-  MESSAGES,
-  SERVICE_CATEGORY_EMOJI,
-  type ServiceCategory,
-  type ServiceDto,
-} from "@studio/validators";
+import { formatUsd, MESSAGES, type ServiceDto } from "@studio/validators";
 import { useState } from "react";
+import { ServiceIcon } from "../../components/emoji-icon";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -37,10 +31,8 @@ function ServiceCard({
         {service.image ? (
           <img src={service.image} alt="" className="h-full w-full object-cover" loading="lazy" />
         ) : (
-          <span className="flex h-full items-center justify-center text-5xl" aria-hidden="true">
-            {service.icon ??
-              SERVICE_CATEGORY_EMOJI[service.category as ServiceCategory] ??
-              DEFAULT_SERVICE_EMOJI}
+          <span className="flex h-full items-center justify-center text-white/80" aria-hidden="true">
+            <ServiceIcon icon={service.icon} category={service.category} className="h-12 w-12" />
           </span>
         )}
         <span className="absolute right-3 top-3 rounded-full bg-black/75 px-3 py-1 text-sm font-bold text-amber-300">

@@ -7,6 +7,8 @@ export type ConfirmOptions = {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that says no ("Keep booking" beside "Cancel booking", where "Cancel" would mislead). */
+  cancelLabel?: string;
   variant?: ButtonVariant;
 };
 
@@ -42,7 +44,7 @@ export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<b
       <p className="text-sm text-white/85">{options?.message}</p>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={() => settle(false)}>
-          {MESSAGES.admin.confirmDialog.cancel}
+          {options?.cancelLabel ?? MESSAGES.admin.confirmDialog.cancel}
         </Button>
         <Button variant={options?.variant ?? "danger"} onClick={() => settle(true)} autoFocus>
           {options?.confirmLabel ?? MESSAGES.admin.confirmDialog.confirm}

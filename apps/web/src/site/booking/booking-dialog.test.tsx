@@ -131,6 +131,39 @@ describe("BookingDialog", () => {
     expect(screen.getByRole("heading", { level: 3, name: "Your Info" })).toBeInTheDocument();
   });
 
+  it("checks the phone looks like a phone number, with the message under the field", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await user.type(screen.getByLabelText("Name"), "Asha");
+    await user.type(screen.getByLabelText("Email"), "asha@example.com");
+    await user.type(screen.getByLabelText("Phone"), "call me");
+    await next(user);
+    expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription(MESSAGES.common.phoneInvalid);
+    expect(screen.getByRole("heading", { level: 3, name: "Your Info" })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Phone"));
+    await user.type(screen.getByLabelText("Phone"), "+91 98765 43210");
+    await next(user);
+    expect(await stepHeading("Schedule")).toBeInTheDocument();
+  });
+
+  it("keeps time slots disabled until a date is chosen, and flags a past date on Next", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    expect(await stepHeading("Schedule")).toBeInTheDocument();
+    const slots = within(screen.getByRole("group", { name: "Time" })).getAllByRole("radio");
+    expect(slots.every((slot) => (slot as HTMLInputElement).disabled)).toBe(true);
+    await screen.findByRole("option", { name: /Portrait Session/ });
+    await user.selectOptions(screen.getByLabelText("Service"), "3");
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2020-01-01" } });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /^9:00 AM/ })).toBeEnabled());
+    await user.click(screen.getByRole("radio", { name: /^9:00 AM/ }));
+    await next(user);
+    expect(screen.getByText(MESSAGES.booking.dateInPast)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Schedule" })).toBeInTheDocument();
+  });
+
   it("validates the schedule, limits the date to the studio's today and marks taken slots unavailable", async () => {
     const user = userEvent.setup();
     renderWithProviders(<BookingDialog onClose={() => undefined} />);
@@ -256,7 +289,7 @@ describe("BookingDialog", () => {
     renderWithProviders(<BookingDialog onClose={() => undefined} />);
     await user.type(screen.getByLabelText("Name"), "Asha");
     await user.type(screen.getByLabelText("Email"), "asha@example.com");
-    await user.type(screen.getByLabelText("Phone"), "123");
+    await user.type(screen.getByLabelText("Phone"), "+91 98765 43210");
     await next(user);
     await fillSchedule(user);
     await next(user);
@@ -301,7 +334,7 @@ describe("BookingDialog", () => {
       new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }),
     );
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      MESSAGES.upload.typeNotSupported("application/x-msdownload"),
+      MESSAGES.upload.typeNotSupported("an .exe program"),
     );
     expect(uploads).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { isCalendarDate, MESSAGES, TIME_SLOTS, TIMINGS, todayIn } from "@studio/validators";
+import { isCalendarDate, isPhoneNumber, MESSAGES, TIME_SLOTS, TIMINGS, todayIn } from "@studio/validators";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DataProvider } from "../../app/data-provider";
@@ -37,7 +37,7 @@ const STEP_OF: Record<Field, number> = {
 };
 
 /** The checks of the specification's section 5 for one step (step 3 has none). */
-export function validateStep(step: number, v: Values): Errors {
+export function validateStep(step: number, v: Values, today?: string): Errors {
   const m = MESSAGES.booking;
   const errors: Errors = {};
   if (step === 0) {
@@ -45,10 +45,12 @@ export function validateStep(step: number, v: Values): Errors {
     if (!v.email.trim()) errors.email = m.emailRequired;
     else if (!isEmail(v.email)) errors.email = m.emailInvalid;
     if (!v.phone.trim()) errors.phone = m.phoneRequired;
+    else if (!isPhoneNumber(v.phone)) errors.phone = MESSAGES.common.phoneInvalid;
   }
   if (step === 1) {
     if (!v.service_id) errors.service_id = m.serviceRequired;
     if (!v.date) errors.date = m.dateRequired;
+    else if (today && v.date < today) errors.date = m.dateInPast;
     if (!v.time) errors.time = m.timeRequired;
   }
   return errors;
@@ -141,7 +143,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   };
 
   const next = () => {
-    const found = validateStep(step, values);
+    const found = validateStep(step, values, today);
     setErrors(found);
     if (Object.keys(found).length === 0) goTo(step + 1);
   };
@@ -186,10 +188,9 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   const submit = async () => {
     setSubmitError(null);
     for (const s of [0, 1]) {
-      const found = validateStep(s, values);
+      const found = validateStep(s, values, today);
       if (Object.keys(found).length > 0) return showErrors(found);
     }
-    if (values.date < today) return showErrors({ date: MESSAGES.booking.dateInPast });
     setSubmitting(true);
     try {
       await create.mutateAsync({
@@ -330,6 +331,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
             <div className="grid grid-cols-3 gap-2">
               {TIME_SLOTS.map((slot) => {
                 const unavailable = taken.has(slot);
+                const noDate = !values.date;
                 return (
                   <label
                     key={slot}
@@ -338,7 +340,9 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
                         ? "border-accent bg-accent text-black"
                         : unavailable
                           ? "cursor-not-allowed border-white/5 bg-white/[0.03] text-white/60 line-through"
-                          : "border-white/10 text-white hover:border-white/40"
+                          : noDate
+                            ? "cursor-not-allowed border-white/5 bg-white/[0.02] text-white/40"
+                            : "border-white/10 text-white hover:border-white/40"
                     }`}
                   >
                     <input
@@ -346,7 +350,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
                       name="booking-time"
                       value={slot}
                       checked={values.time === slot}
-                      disabled={unavailable}
+                      disabled={unavailable || noDate}
                       onChange={set("time")}
                       className="sr-only"
                     />

@@ -1,5 +1,6 @@
 import { CATEGORY_PAGES, type CategoryPage as Content, type CategorySlug } from "@studio/validators";
 import { Link } from "react-router-dom";
+import { EmojiIcon } from "../../components/emoji-icon";
 import { ArrowRightIcon } from "../components/icons-core";
 import { MediaImage } from "../components/media-image";
 import { useBookNow } from "../dialogs";
@@ -24,8 +25,8 @@ function Features({ page }: { page: Content }) {
         <ul {...grid.revealProps} className="reveal-group grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {page.features.map((feature) => (
             <li key={feature.title} className="rounded-3xl border border-white/[0.07] bg-ink-soft p-7">
-              <span className="text-3xl" role="img" aria-hidden="true">
-                {feature.icon}
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-accent/10 text-accent">
+                <EmojiIcon emoji={feature.icon} className="h-6 w-6" />
               </span>
               <h3 className="mt-4 font-display text-lg font-bold text-white">{feature.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-white/70">{feature.description}</p>

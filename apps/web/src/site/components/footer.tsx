@@ -2,7 +2,8 @@ import { STUDIO } from "@studio/validators";
 import { Link } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { Brand } from "./header";
-import { MailIcon, MapPinIcon, PhoneIcon, SOCIAL_ICONS } from "./icons";
+import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { SocialLinks } from "./social-links";
 import { SectionLink } from "./section-link";
 
 const CATEGORY_LINKS = [
@@ -28,22 +29,9 @@ export function Footer() {
           <p className="mt-5 max-w-xs text-sm leading-relaxed text-white/70">
             {STUDIO.tagline} Photography, film, drones and post production, from concept to broadcast.
           </p>
-          <ul className="mt-6 flex gap-2" aria-label="Social media">
-            {STUDIO.socials.map((social) => {
-              const Icon = SOCIAL_ICONS[social.name];
-              return (
-                <li key={social.name}>
-                  <a
-                    href={social.href}
-                    aria-label={`${social.name} ${social.handle}`}
-                    className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 text-white/75 transition hover:border-accent hover:text-accent"
-                  >
-                    <Icon className="h-4.5 w-4.5" />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <div className="mt-6">
+            <SocialLinks />
+          </div>
         </div>
 
         <nav aria-label="Services">

@@ -95,6 +95,24 @@ describe("Header", () => {
     );
   });
 
+  it.each([
+    ["/contact", "Contact"],
+    ["/about", "About"],
+  ])("highlights %s's own item on its page", (path, label) => {
+    renderHeader(path);
+    const current = screen
+      .getByRole("navigation", { name: "Main" })
+      .querySelectorAll('[aria-current="page"]');
+    expect([...current].map((el) => el.textContent)).toEqual([label]);
+  });
+
+  it("highlights nothing on a page without its own item", () => {
+    renderHeader("/photography");
+    expect(
+      screen.getByRole("navigation", { name: "Main" }).querySelector('[aria-current="page"]'),
+    ).toBeNull();
+  });
+
   it("opens the booking dialog from Book Now", async () => {
     const user = userEvent.setup();
     renderHeader("/about");

@@ -3,20 +3,13 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
+import { currentSection, NAV_ITEMS } from "../lib/nav";
 import { HOME_SECTIONS } from "../lib/sections";
 import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
 import { SectionLink } from "./section-link";
 
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);
-
-export const NAV_ITEMS = [
-  { label: "Home", section: "" },
-  { label: "Services", section: "services" },
-  { label: "Portfolio", section: "portfolio" },
-  { label: "About", section: "about" },
-  { label: "Contact", section: "contact" },
-] as const;
 
 /** Which home section is under the header (scroll spy); "" at the top of the page. */
 function useActiveSection(enabled: boolean): string {
@@ -71,11 +64,12 @@ export function Header() {
   const bookNow = useBookNow();
 
   const solid = scrolled || menuOpen;
-  const current = (section: string) => (onHome && active === section ? "page" : undefined);
+  const here = currentSection(pathname, active);
+  const current = (section: string) => (here === section ? "page" : undefined);
   const linkClass = (section: string) =>
-    `relative rounded-full px-4 py-2 text-sm font-medium transition-colors ${
+    `relative inline-block whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4 ${
       current(section)
-        ? "text-white after:absolute after:inset-x-4 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent"
+        ? "text-white after:absolute after:inset-x-3 after:-bottom-0.5 lg:after:inset-x-4 after:h-0.5 after:rounded-full after:bg-accent"
         : "text-white/75 hover:text-white"
     }`;
 
@@ -113,7 +107,7 @@ export function Header() {
           <button
             type="button"
             {...bookNow}
-            className="hidden rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-black shadow-[0_0_0_0_rgba(245,158,11,0.5)] transition hover:bg-accent-strong hover:shadow-[0_0_30px_-4px_rgba(245,158,11,0.6)] md:inline-flex"
+            className="hidden whitespace-nowrap rounded-full bg-accent px-4 py-2.5 text-sm font-semibold text-black lg:px-5 shadow-[0_0_0_0_rgba(245,158,11,0.5)] transition hover:bg-accent-strong hover:shadow-[0_0_30px_-4px_rgba(245,158,11,0.6)] md:inline-flex"
           >
             Book Now
           </button>

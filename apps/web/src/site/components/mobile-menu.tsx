@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from "react";
-import { NAV_ITEMS } from "./header";
+import { NAV_ITEMS } from "../lib/nav";
 import { SectionLink } from "./section-link";
 
 /** The phone menu panel (its own small chunk, loaded when the toggle is first used). */

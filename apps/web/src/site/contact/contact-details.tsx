@@ -1,5 +1,6 @@
 import { STUDIO } from "@studio/validators";
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SOCIAL_ICONS } from "../components/icons";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
+import { SocialLinks } from "../components/social-links";
 
 /** Address, phones, e-mails, hours and socials of the studio (placeholders from the content package). */
 export function ContactDetails() {
@@ -64,22 +65,9 @@ export function ContactDetails() {
           <p className="mt-1 text-sm text-white/70">{STUDIO.replyPromise}</p>
         </div>
       </div>
-      <ul className="flex gap-2 pt-1" aria-label="Social media">
-        {STUDIO.socials.map((social) => {
-          const Icon = SOCIAL_ICONS[social.name];
-          return (
-            <li key={social.name}>
-              <a
-                href={social.href}
-                aria-label={`${social.name} ${social.handle}`}
-                className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/10 text-white/75 transition hover:border-accent hover:text-accent"
-              >
-                <Icon className="h-4.5 w-4.5" />
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="pt-1">
+        <SocialLinks size="h-11 w-11" />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CONTACT_SERVICE_TYPES, MESSAGES } from "@studio/validators";
+import { CONTACT_SERVICE_TYPES, isPhoneNumber, MESSAGES } from "@studio/validators";
 import { type FormEvent, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { CheckIcon } from "../components/icons";
@@ -14,6 +14,7 @@ function validate(values: Fields): Errors {
   if (!values.name.trim()) errors.name = m.nameRequired;
   if (!values.email.trim()) errors.email = m.emailRequired;
   else if (!isEmail(values.email)) errors.email = m.emailInvalid;
+  if (values.phone.trim() && !isPhoneNumber(values.phone)) errors.phone = MESSAGES.common.phoneInvalid;
   if (!values.subject.trim()) errors.subject = m.subjectRequired;
   if (!values.message.trim()) errors.message = m.messageRequired;
   return errors;

@@ -20,19 +20,43 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** `focusY`: where (px from the map's top) the studio should appear; the map's middle by default. */
-export function mountMap(element: HTMLElement, tileUrl: string, focusY?: number): { remove: () => void } {
+export type MapOptions = {
+  /** Where (px from the map's top) the studio should appear; the map's middle by default. */
+  focusY?: number;
+  zoomButtons?: boolean;
+  /** true once a tile has loaded; false when the first tiles all fail (offline, blocked). */
+  onTiles?: (loaded: boolean) => void;
+};
+
+export function mountMap(
+  element: HTMLElement,
+  tileUrl: string,
+  options: MapOptions = {},
+): { remove: () => void } {
+  const { focusY, onTiles } = options;
   const map = L.map(element, {
     center: [MAP.lat, MAP.lng],
     zoom: MAP.zoom,
     scrollWheelZoom: false,
+    zoomControl: options.zoomButtons ?? true,
     attributionControl: true,
   });
-  L.tileLayer(tileUrl, {
+  let loaded = false;
+  const layer = L.tileLayer(tileUrl, {
     subdomains: "abc",
     maxZoom: 19,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  }).addTo(map);
+  });
+  layer.on("tileload", () => {
+    if (!loaded) onTiles?.(true);
+    loaded = true;
+  });
+  // "load" fires when the visible tiles have settled, whether they arrived or failed.
+  layer.on("load", () => {
+    if (!loaded) onTiles?.(false);
+  });
+  if (!tileUrl) queueMicrotask(() => onTiles?.(false));
+  layer.addTo(map);
   L.marker([MAP.lat, MAP.lng], { icon, alt: `${STUDIO.name} location`, title: STUDIO.name, keyboard: true })
     .addTo(map)
     .bindPopup(

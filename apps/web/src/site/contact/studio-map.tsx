@@ -1,4 +1,4 @@
-import { STUDIO } from "@studio/validators";
+import { MAP, STUDIO } from "@studio/validators";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFirstInteraction } from "../hooks/use-first-interaction";
 import { useInView } from "../hooks/use-in-view";
@@ -6,21 +6,30 @@ import { useInView } from "../hooks/use-in-view";
 /**
  * The studio on an OpenStreetMap map. Leaflet (about 50 KB) is a heavy embed, so the page first shows a
  * light stand-in with the studio's pin, and swaps in the interactive map once the visitor interacts with
- * the page and the map is near the viewport. The tile URL comes from the site configuration; without
- * tiles (offline, blocked) the map still shows its dark background, the marker and the popup.
+ * the page and the map is near the viewport. The tile URL comes from the site configuration; until tiles show
+ * (and if they never do: offline, blocked) a card gives the address and an "Open in maps" link over the neutral
+ * background. The map is its own stacking context, so Leaflet's controls never draw over the sticky header.
  */
 export function StudioMap({
   className = "",
   focusRef,
+  shadeClassName,
 }: {
   className?: string;
-  /** An element over the map whose middle should show the studio marker (the map's middle otherwise). */
+  /**
+   * An element over the map whose middle should show the studio marker (the map's middle otherwise). A map
+   * behind a page's content has no zoom buttons: they would sit under the header or behind the content.
+   */
   focusRef?: RefObject<HTMLElement | null>;
+  /** A shade over the map (under the marker card, so the card keeps its contrast). */
+  shadeClassName?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [watch, near] = useInView<HTMLDivElement>({ rootMargin: "300px 0px 300px 0px" });
   const interacted = useFirstInteraction();
   const [ready, setReady] = useState(false);
+  // null until Leaflet knows; false when no tile could be loaded (offline, blocked).
+  const [tiles, setTiles] = useState<boolean | null>(null);
   const [pinY, setPinY] = useState<number | null>(null);
   const setRef = useCallback(
     (el: HTMLDivElement | null) => {
@@ -50,7 +59,11 @@ export function StudioMap({
       .then(async ([leaflet, api]) => {
         const tiles = await api.mapTileUrl().catch(() => "");
         if (cancelled) return;
-        map = leaflet.mountMap(element, tiles, focusY());
+        map = leaflet.mountMap(element, tiles, {
+          focusY: focusY(),
+          zoomButtons: !focusRef,
+          onTiles: setTiles,
+        });
         setReady(true);
       })
       .catch(() => undefined);
@@ -58,10 +71,10 @@ export function StudioMap({
       cancelled = true;
       map?.remove();
     };
-  }, [near, interacted, focusY]);
+  }, [near, interacted, focusY, focusRef]);
 
   return (
-    <div className={`studio-map ${className}`}>
+    <div className={`studio-map isolate ${className}`}>
       <div className="relative h-full w-full">
         <div
           ref={setRef}
@@ -70,8 +83,14 @@ export function StudioMap({
           data-testid="studio-map"
           className="map-standin h-full w-full"
         />
+        {shadeClassName ? (
+          <div
+            aria-hidden="true"
+            className={`pointer-events-none absolute inset-0 z-[450] ${shadeClassName}`}
+          />
+        ) : null}
         {ready ? null : (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+          <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-[460]">
             <div
               className="absolute left-1/2 flex -translate-x-1/2 -translate-y-full flex-col items-center"
               style={{ top: pinY ?? "50%" }}
@@ -89,7 +108,34 @@ export function StudioMap({
             </div>
           </div>
         )}
+        {tiles === true ? null : <AddressCard top={pinY} />}
       </div>
+    </div>
+  );
+}
+
+/**
+ * Where the studio is, in words and as a link to a full map, just below the pin: what a person needs when no
+ * map tile shows.
+ */
+function AddressCard({ top }: { top: number | null }) {
+  const href = `https://www.openstreetmap.org/?mlat=${MAP.lat}&mlon=${MAP.lng}#map=${MAP.zoom + 3}/${MAP.lat}/${MAP.lng}`;
+  return (
+    <div
+      className="absolute left-1/2 z-[500] w-max max-w-[min(18rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border border-white/10 bg-ink/95 px-4 py-3 text-center text-sm text-white shadow-lg"
+      style={{ top: top === null ? "calc(50% + 12px)" : top + 12 }}
+    >
+      <p className="font-semibold">{STUDIO.name}</p>
+      <p className="text-white/75">{STUDIO.street}</p>
+      <p className="text-white/75">{STUDIO.city}</p>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-1 inline-flex min-h-[28px] items-center px-1 font-semibold text-accent underline-offset-4 hover:underline"
+      >
+        Open in maps<span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </div>
   );
 }

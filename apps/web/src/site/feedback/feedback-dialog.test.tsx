@@ -35,6 +35,9 @@ describe("FeedbackDialog", () => {
 
     await user.click(submitButton());
     expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.feedback.nameRequired);
+    // Each message stands under its own field.
+    expect(screen.getByLabelText("Name")).toHaveAccessibleDescription(MESSAGES.feedback.nameRequired);
+    expect(screen.getByLabelText("Name").parentElement).toContainElement(screen.getByRole("alert"));
     // Changing any field clears the message.
     await user.type(screen.getByLabelText("Name"), "   ");
     expect(screen.queryByRole("alert")).toBeNull();
@@ -46,15 +49,20 @@ describe("FeedbackDialog", () => {
     await user.click(submitButton());
     expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.feedback.emailRequired);
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(MESSAGES.feedback.emailRequired);
 
     await user.type(screen.getByLabelText("Email"), "asha@example.com");
     await user.click(submitButton());
     expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.feedback.ratingRequired);
+    expect(screen.getByRole("group", { name: "Rating" })).toHaveAccessibleDescription(
+      MESSAGES.feedback.ratingRequired,
+    );
 
     await user.click(screen.getByLabelText("4 stars"));
     expect(screen.queryByRole("alert")).toBeNull();
     await user.click(submitButton());
     expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.feedback.messageRequired);
+    expect(screen.getByLabelText("Message")).toHaveAccessibleDescription(MESSAGES.feedback.messageRequired);
     expect(submitted).toHaveLength(0);
   });
 

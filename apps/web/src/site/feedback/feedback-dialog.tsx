@@ -1,6 +1,6 @@
 import { FEEDBACK_CATEGORIES, MESSAGES, RATING, TIMINGS } from "@studio/validators";
 import { TRPCClientError } from "@trpc/client";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { DataProvider } from "../../app/data-provider";
 import { Dialog } from "../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
@@ -29,16 +29,17 @@ const EMPTY: Values = { name: "", email: "", rating: 0, message: "", service_cat
 function StarRating({
   value,
   onChange,
-  invalid,
+  error,
 }: {
   value: number;
   onChange: (v: number) => void;
-  invalid: boolean;
+  error: string | undefined;
 }) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
+  const errorId = useId();
   return (
-    <fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? "feedback-error" : undefined}>
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-white/85">Rating</legend>
       <div className="flex gap-1" onMouseLeave={() => setHover(0)}>
         {[1, 2, 3, 4, 5].map((n) => (
@@ -62,6 +63,11 @@ function StarRating({
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -136,8 +142,8 @@ function FeedbackForm({
     );
   }
 
-  const invalid = (field: Field) => (problem?.field === field ? true : undefined);
-  const describedBy = (field: Field) => (problem?.field === field ? "feedback-error" : undefined);
+  // The first problem, in the specification's order, shows under its own field.
+  const errorOf = (field: Field) => (problem?.field === field ? problem.message : undefined);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField
@@ -145,8 +151,7 @@ function FeedbackForm({
         autoComplete="name"
         value={values.name}
         onChange={(e) => change("name", e.target.value)}
-        aria-invalid={invalid("name")}
-        aria-describedby={describedBy("name")}
+        error={errorOf("name")}
       />
       <TextField
         label="Email"
@@ -154,21 +159,15 @@ function FeedbackForm({
         autoComplete="email"
         value={values.email}
         onChange={(e) => change("email", e.target.value)}
-        aria-invalid={invalid("email")}
-        aria-describedby={describedBy("email")}
+        error={errorOf("email")}
       />
-      <StarRating
-        value={values.rating}
-        onChange={(n) => change("rating", n)}
-        invalid={problem?.field === "rating"}
-      />
+      <StarRating value={values.rating} onChange={(n) => change("rating", n)} error={errorOf("rating")} />
       <TextAreaField
         label="Message"
         rows={4}
         value={values.message}
         onChange={(e) => change("message", e.target.value)}
-        aria-invalid={invalid("message")}
-        aria-describedby={describedBy("message")}
+        error={errorOf("message")}
         placeholder="How was working with us?"
       />
       <SelectField
@@ -183,13 +182,13 @@ function FeedbackForm({
           </option>
         ))}
       </SelectField>
-      {problem || serverError ? (
+      {serverError ? (
         <p
           id="feedback-error"
           role="alert"
           className="rounded-xl border border-red-500/30 bg-red-950/50 px-4 py-3 text-sm text-red-100"
         >
-          {problem?.message ?? serverError}
+          {serverError}
         </p>
       ) : null}
       <div className="flex justify-end pt-2">

@@ -4,7 +4,7 @@ import { CheckIcon, ClockIcon } from "../components/icons";
 import { MediaImage } from "../components/media-image";
 import { useSiteDialogs } from "../dialogs";
 import { priceLabel } from "../lib/format";
-import { serviceEmoji } from "./services-section";
+import { ServiceIcon } from "../../components/emoji-icon";
 
 export const PROCESS_STEPS = [
   { title: "Consultation", text: "We listen: goals, audience, budget and dates." },
@@ -27,8 +27,8 @@ export function ServiceDetailDialog({ service, onClose }: { service: ServiceDto;
           />
         ) : (
           <div className="flex aspect-[16/6] items-center justify-center bg-gradient-to-br from-amber-500/20 to-indigo-500/20 text-7xl">
-            <span role="img" aria-label={`${service.category} service`}>
-              {service.icon || serviceEmoji(service.category)}
+            <span role="img" aria-label={`${service.category} service`} className="text-white/85">
+              <ServiceIcon icon={service.icon} category={service.category} className="h-20 w-20" />
             </span>
           </div>
         )}

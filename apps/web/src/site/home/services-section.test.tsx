@@ -62,12 +62,21 @@ describe("ServicesSection", () => {
     expect(screen.getByText("Ready to start your project?")).toBeInTheDocument();
   });
 
-  it("falls back to the category emoji, and to a clapperboard for other categories", async () => {
+  it("falls back to the category's icon, and to a clapperboard for other categories, drawn as SVG", async () => {
     render();
+    const drawn = (article: HTMLElement) => {
+      const icon = within(article).getByRole("img");
+      return {
+        emoji: icon.querySelector("[data-emoji]")?.getAttribute("data-emoji"),
+        svg: icon.querySelector("svg") !== null,
+        text: icon.textContent,
+      };
+    };
     const drone = (await screen.findByRole("heading", { name: "Drone Flight" })).closest("article")!;
-    expect(within(drone).getByRole("img", { name: "drone service" })).toHaveTextContent("🚁");
+    expect(within(drone).getByRole("img", { name: "drone service" })).toBeInTheDocument();
+    expect(drawn(drone)).toEqual({ emoji: "🚁", svg: true, text: "" });
     const party = screen.getByRole("heading", { name: "Launch Party" }).closest("article")!;
-    expect(within(party).getByRole("img")).toHaveTextContent("🎬");
+    expect(drawn(party)).toEqual({ emoji: "🎬", svg: true, text: "" });
   });
 
   it("shows 'Failed to load services: ' with the reason", async () => {
@@ -100,7 +109,7 @@ describe("ServicesSection", () => {
     expect(screen.queryByRole("dialog", { name: "Portrait Session" })).toBeNull();
     await user.type(within(booking).getByLabelText("Name"), "A");
     await user.type(within(booking).getByLabelText("Email"), "a@b.co");
-    await user.type(within(booking).getByLabelText("Phone"), "1");
+    await user.type(within(booking).getByLabelText("Phone"), "555 0100");
     await user.click(within(booking).getByRole("button", { name: "Next" }));
     await waitFor(() => expect(within(booking).getByLabelText("Service")).toHaveValue("1"));
   });

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_SERVICE_EMOJI,
-  LIST_DEFAULTS,
-  MESSAGES,
-  SERVICE_CATEGORY_EMOJI,
-  type ServiceDto,
-  truncate,
-} from "@studio/validators";
+import { LIST_DEFAULTS, MESSAGES, type ServiceDto, truncate } from "@studio/validators";
 import { useState } from "react";
+import { ServiceIcon } from "../../components/emoji-icon";
 import { trpc } from "../../lib/trpc";
 import { ArrowRightIcon, ClockIcon } from "../components/icons";
 import { MediaImage } from "../components/media-image";
@@ -16,10 +10,6 @@ import { useBookNow } from "../dialogs";
 import { useReveal } from "../hooks/use-reveal";
 import { priceLabel } from "../lib/format";
 import { ServiceDetailDialog } from "./service-detail-dialog";
-
-export function serviceEmoji(category: string): string {
-  return SERVICE_CATEGORY_EMOJI[category as keyof typeof SERVICE_CATEGORY_EMOJI] ?? DEFAULT_SERVICE_EMOJI;
-}
 
 export function ServiceCard({ service, onLearnMore }: { service: ServiceDto; onLearnMore: () => void }) {
   const [first, ...rest] = service.features;
@@ -35,8 +25,8 @@ export function ServiceCard({ service, onLearnMore }: { service: ServiceDto; onL
           />
         ) : (
           <div className="flex h-full items-center justify-center bg-gradient-to-br from-amber-500/20 via-ink-raised to-indigo-500/20 text-6xl">
-            <span role="img" aria-label={`${service.category} service`}>
-              {service.icon || serviceEmoji(service.category)}
+            <span role="img" aria-label={`${service.category} service`} className="text-white/85">
+              <ServiceIcon icon={service.icon} category={service.category} className="h-16 w-16" />
             </span>
           </div>
         )}

@@ -29,7 +29,4 @@ export function dateLabel(date: string): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** "1 review" / "2 reviews". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+export { plural } from "@studio/validators";

@@ -1,15 +1,6 @@
-import type { PortfolioCategory } from "@studio/validators";
+import { CATEGORY_LABELS, type PortfolioCategory } from "@studio/validators";
 
-export const PORTFOLIO_LABELS: Record<"all" | PortfolioCategory, string> = {
-  all: "All",
-  photography: "Photography",
-  videography: "Videography",
-  cinematography: "Cinematography",
-  "drone-services": "Drone Services",
-  "vfx-post": "VFX & Post",
-  commercial: "Commercial",
-};
+/** The portfolio filters: All, then the categories' labels. */
+export const PORTFOLIO_LABELS: Record<"all" | PortfolioCategory, string> = { all: "All", ...CATEGORY_LABELS };
 
-export function categoryLabel(category: string): string {
-  return PORTFOLIO_LABELS[category as PortfolioCategory] ?? (category || "General");
-}
+export { categoryLabel } from "@studio/validators";

@@ -1,4 +1,5 @@
-import { formatFileSize, MESSAGES, TIMINGS, UPLOAD_LIMITS } from "@studio/validators";
+import { describeFileKind, formatFileSize, MESSAGES, TIMINGS, UPLOAD_LIMITS } from "@studio/validators";
+import { ownPath } from "../../lib/own-path";
 
 /** What the booking upload accepts: images (JPG, PNG, GIF, WebP) and documents (PDF, DOC, DOCX, TXT). */
 const ALLOWED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "pdf", "doc", "docx", "txt"]);
@@ -7,7 +8,7 @@ const ALLOWED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "pdf", 
 export function checkBookingFile(file: File): string | null {
   const ext = file.name.includes(".") ? file.name.split(".").pop()!.toLowerCase() : "";
   if (!ALLOWED_EXTENSIONS.has(ext))
-    return MESSAGES.upload.typeNotSupported(file.type || (ext ? `.${ext}` : file.name));
+    return MESSAGES.upload.typeNotSupported(describeFileKind(file.type, file.name));
   if (file.size > UPLOAD_LIMITS.defaultBytes)
     return MESSAGES.upload.tooLarge(formatFileSize(file.size), UPLOAD_LIMITS.defaultBytes / (1024 * 1024));
   if (file.size === 0) return MESSAGES.upload.emptyFile;
@@ -45,7 +46,7 @@ export function uploadBookingFile(
       const url = body.url ?? body.data?.url;
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false && url) {
         onProgress(100);
-        resolve(url);
+        resolve(ownPath(url));
         return;
       }
       // Type and size refusals explain themselves; anything else gets the form's generic message.

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from "@studio/validators";
+import { EMAIL_PATTERN, MESSAGES } from "@studio/validators";
 import { describe, expect, it } from "vitest";
 import { dateLabel, plural, priceLabel, timeLabel } from "./format";
 import { checkBookingFile } from "./upload";
@@ -26,7 +26,17 @@ describe("site helpers", () => {
     expect(checkBookingFile(new File(["x"], "ref.PNG", { type: "image/png" }))).toBeNull();
     expect(checkBookingFile(new File(["x"], "brief.docx"))).toBeNull();
     expect(checkBookingFile(new File(["x"], "clip.mp4", { type: "video/mp4" }))).toBe(
-      "File type video/mp4 is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).",
+      "File type an MP4 video is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).",
+    );
+    // The kind in words, never a MIME type.
+    expect(checkBookingFile(new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }))).toBe(
+      MESSAGES.upload.typeNotSupported("an .exe program"),
+    );
+    expect(checkBookingFile(new File(["<html>"], "page.html", { type: "text/html" }))).toBe(
+      MESSAGES.upload.typeNotSupported("a web page"),
+    );
+    expect(checkBookingFile(new File(["?"], "notes.xyz"))).toBe(
+      MESSAGES.upload.typeNotSupported("a .xyz file"),
     );
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.pdf", { type: "application/pdf" });
     expect(checkBookingFile(big)).toBe("File size 10.0 MB exceeds the maximum limit of 10MB.");

@@ -2,6 +2,7 @@ import { CATEGORY_HEROES, CATEGORY_SLUGS, type CategoryHero, type CategorySlug }
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageMeta } from "../../components/page-meta";
+import { EmojiIcon } from "../../components/emoji-icon";
 import { ArrowDownIcon, ArrowRightIcon } from "../components/icons-core";
 import { MediaImage } from "../components/media-image";
 import { useBookNow } from "../dialogs";
@@ -40,8 +41,8 @@ function CategoryHeroSection({ page }: { page: CategoryHero }) {
       />
       <div className="mx-auto w-full max-w-7xl">
         <div className="hero-in hero-in-0 mb-6 inline-flex h-16 w-16 items-center justify-center rounded-2xl border border-white/15 bg-black/40 text-3xl backdrop-blur-md">
-          <span role="img" aria-label={`${page.title} icon`}>
-            {page.icon}
+          <span role="img" aria-label={`${page.title} icon`} className="text-accent">
+            <EmojiIcon emoji={page.icon} className="h-8 w-8" />
           </span>
         </div>
         <p className="hero-in hero-in-0 text-xs font-semibold uppercase tracking-[0.35em] text-accent sm:text-sm">

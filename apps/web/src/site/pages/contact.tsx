@@ -14,10 +14,10 @@ export default function ContactPage() {
   return (
     <SiteLayout>
       <section aria-labelledby="contact-page-title" className="relative isolate min-h-screen overflow-hidden">
-        <StudioMap className="absolute inset-0 -z-10 h-full w-full" focusRef={mapWindow} />
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-ink/90 via-ink/30 to-ink/90"
+        <StudioMap
+          className="absolute inset-0 -z-10 h-full w-full"
+          focusRef={mapWindow}
+          shadeClassName="bg-gradient-to-b from-ink/90 via-ink/30 to-ink/90"
         />
         <div className="pointer-events-none mx-auto max-w-7xl px-5 pb-24 pt-32 sm:px-8">
           <div className="enter-heading pointer-events-auto mx-auto max-w-3xl text-center">

@@ -1,0 +1,76 @@
+/**
+ * The back office's live stream (GET /api/live, Server-Sent Events read through fetch so the admin token goes
+ * in the Authorization header). Each event refreshes what it changes at once: bookings (list, stats, dashboard,
+ * bell) or contact messages (inbox, unread count). The stream reconnects by itself and resumes after the last
+ * event it got; while it is down, the specification's polling keeps the pages fresh.
+ */
+import { useEffect } from "react";
+import { getToken } from "../../lib/auth-storage";
+import { trpc } from "../../lib/trpc";
+
+const RETRY_MS = 2_000;
+
+type LiveMessage = { event: string; id: string | null };
+
+/** Splits an SSE text stream into events (the fields this client needs). */
+export function parseSse(buffer: string): { messages: LiveMessage[]; rest: string } {
+  const messages: LiveMessage[] = [];
+  const blocks = buffer.split("\n\n");
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    let event = "message";
+    let id: string | null = null;
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event: ")) event = line.slice(7);
+      else if (line.startsWith("id: ")) id = line.slice(4);
+    }
+    messages.push({ event, id });
+  }
+  return { messages, rest };
+}
+
+export function useLiveEvents(): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    const stop = new AbortController();
+    let lastEventId: string | null = null;
+    const refresh = (event: string) => {
+      if (event.startsWith("booking.")) void utils.bookings.invalidate();
+      if (event === "contact.created") void utils.contact.invalidate();
+    };
+    const connect = async () => {
+      while (!stop.signal.aborted) {
+        const token = getToken();
+        if (!token) return;
+        try {
+          const headers: Record<string, string> = {
+            Authorization: `Bearer ${token}`,
+            Accept: "text/event-stream",
+          };
+          if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+          const res = await fetch("/api/live", { headers, signal: stop.signal });
+          // Signed out (polling's own 401 handling takes over) or too many streams: stop trying.
+          if (res.status === 401 || res.status === 429 || !res.body) return;
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = "";
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            const parsed = parseSse(buffer + value);
+            buffer = parsed.rest;
+            for (const message of parsed.messages) {
+              if (message.id) lastEventId = message.id;
+              if (message.event === "end") return;
+              refresh(message.event);
+            }
+          }
+        } catch {
+          if (stop.signal.aborted) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    };
+    void connect();
+    return () => stop.abort();
+  }, [utils]);
+}
