@@ -13,6 +13,8 @@ export const PARTNER_PORT = port + 1000;
 
 export default defineConfig({
   testDir: "./e2e",
+  // Runs on other ports (parallel runs of the same checkout) keep their results apart: each run clears its own.
+  outputDir: port === 4173 ? "test-results" : `test-results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,31 +1,16 @@
-/**
- * `pnpm bench`: API throughput and latency on loopback, printed and never asserted.
- *
- * Seeds a fresh SQLite database (and a fresh PostgreSQL database when BENCH_DATABASE_URL is set) with
- * 100,000 bookings, 1,000 feedback, 50 services and 200 portfolio items, starts the real server on it
- * (RATE_LIMIT=off, a random port on 127.0.0.1), and measures each endpoint with autocannon for
- * BENCH_DURATION seconds (default 10). A bare Hono server in its own process is the ceiling; the same server
- * answering the services and portfolio lists' bodies as constants shows what those answers' sizes alone allow.
- *
- * Targets (issue 3): public reads >= 50% of the bare req/s; stats <= 10 ms; admin list page p99 <= 50 ms;
- * the full list streamed with flat memory (shown by a second server, its heap capped far below the list's
- * size, streaming the whole list three times).
- */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, migrate, REPO_ROOT } from "@studio/db";
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, seedBench } from "./api-seed";
+import { cpuMs, freePort, HOST, memoryKb, resetPeak, startNode, stop, waitFor } from "./process";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const HOST = "127.0.0.1";
 
 type Row = {
   name: string;
@@ -39,84 +24,6 @@ type Row = {
 
 function log(message: string) {
   process.stdout.write(`${message}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** Node with tsx as a loader: one process, so its pid is the server's (for /proc/<pid>/status). */
-function startNode(script: string, env: Record<string, string>, nodeFlags: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeFlags, "--import", "tsx", script], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function memoryKb(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { rss: field("VmRSS"), hwm: field("VmHWM") };
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU time (user + system) the process has used so far, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 14 and 15 of /proc/<pid>/stat (utime, stime); the slice starts at field 3.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/** Resets the peak-RSS counter (VmHWM) so the next reading is the peak of what follows; false if refused. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One streamed list: time, bytes, rows, and the server's RSS before and its peak during the request. */

@@ -187,6 +187,17 @@ describe("REST auth", () => {
     expect(res.body).toEqual({ success: false, message: MESSAGES.auth.unauthorized });
   });
 
+  it("an admin mutation without input takes a request with no body, as tRPC's httpLink sends it", async () => {
+    const { token } = await t.harness.admin(`no-body-${Date.now()}@x.test`);
+    const res = await t.app.request("/trpc/auth.createInvite", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: { data: { code: string } } };
+    expect(result.data.code).toMatch(/^STUDIO-/);
+  });
+
   it("logout revokes the token for REST too", async () => {
     const login = await t.call("POST", "/api/auth/login", {
       body: { email: "owner@x.test", password: "secret12" },
