@@ -1,8 +1,9 @@
 import type { BookingDto } from "@studio/validators";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BookingsTable, type BookingsTableProps } from "./bookings-table";
+import { TABLE_LAYOUT_QUERY } from "./use-table-layout";
 
 const base: BookingDto = {
   id: 1,
@@ -191,5 +192,145 @@ describe("BookingsTable", () => {
     expect(screen.getByRole("button", { name: /^Confirm/ })).toBeDisabled();
     expect(screen.getByRole("button", { name: /^Delete/ })).toBeDisabled();
     expect(screen.getByRole("combobox")).toBeDisabled();
+  });
+});
+
+/** jsdom has no matchMedia (so the table shows by default); this one answers the table query as told. */
+function mockViewport(wide: boolean) {
+  const listeners = new Set<() => void>();
+  let current = wide;
+  Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      media: query,
+      get matches() {
+        return query === TABLE_LAYOUT_QUERY ? current : false;
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }),
+  });
+  return {
+    resize(next: boolean) {
+      current = next;
+      act(() => {
+        for (const listener of listeners) listener();
+      });
+    },
+  };
+}
+
+describe("BookingsTable on a phone (below the md breakpoint)", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, "matchMedia");
+  });
+
+  const card = (name: string) => screen.getByRole("article", { name });
+
+  it("shows one card per booking, named by the customer, with every column's content and no table", () => {
+    mockViewport(false);
+    renderTable({
+      rows: [
+        booking({ message: LONG, image: "/uploads/private/a.png?expires=1&sig=x" }),
+        booking({
+          id: 2,
+          name: "Liam Chen",
+          email: "liam@example.com",
+          phone: "+1 555 0101",
+          service_id: null,
+          service_title: null,
+          status: "confirmed",
+          image: "/uploads/private/b.pdf?expires=1&sig=x",
+        }),
+        booking({ id: 3, name: "Other Client", status: "completed", image: "/uploads/private/c.bin?x=1" }),
+        booking({ id: 4, name: "None Client", status: "cancelled" }),
+      ],
+    });
+    expect(screen.queryByRole("table")).toBeNull();
+    const list = screen.getByRole("list", { name: "Bookings Management" });
+    expect(within(list).getAllByRole("article")).toHaveLength(4);
+
+    const ava = card("Ava Martin");
+    expect(within(ava).getByRole("link", { name: "ava@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:ava@example.com",
+    );
+    expect(within(ava).getByText("+1 555 0100")).toBeInTheDocument();
+    expect(within(ava).getByText("Wedding Film")).toBeInTheDocument();
+    expect(within(ava).getByText(`${LONG.slice(0, 60)}...`)).toBeInTheDocument();
+    expect(within(ava).getByText("Fri, Jun 12, 2026")).toBeInTheDocument();
+    expect(within(ava).getByText("10:00")).toBeInTheDocument();
+    const img = within(ava).getByRole("link", {
+      name: "Proof attached - Click to view: proof image of Ava Martin, opens in a new tab",
+    });
+    expect(img).toHaveAttribute("target", "_blank");
+    expect(img.querySelector("img")).toHaveAttribute("src", "/uploads/private/a.png?expires=1&sig=x");
+
+    const liam = card("Liam Chen");
+    expect(within(liam).getByText("Service not found")).toBeInTheDocument();
+    const pdf = within(liam).getByRole("link", { name: /Proof attached - Click to view/ });
+    expect(pdf).toHaveTextContent("PDF Document");
+    expect(within(card("Other Client")).getByRole("link", { name: "Proof Document" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    expect(within(card("None Client")).getByText("No proof document")).toBeInTheDocument();
+    expect(within(card("None Client")).getByText("Customer didn't upload any files")).toBeInTheDocument();
+
+    const badge = (name: string, text: string) =>
+      within(card(name)).getByText(text, { selector: "[data-status]" });
+    expect(badge("Ava Martin", "Pending").className).toMatch(/yellow/);
+    expect(badge("Liam Chen", "Confirmed").className).toMatch(/green/);
+    expect(badge("Other Client", "Completed").className).toMatch(/blue/);
+    expect(badge("None Client", "Cancelled").className).toMatch(/red/);
+  });
+
+  it("offers on each card the actions of its row: Confirm if pending, the dropdown unless final, Delete", async () => {
+    mockViewport(false);
+    const user = userEvent.setup();
+    const rows = (["pending", "confirmed", "completed", "cancelled"] as const).map((status, i) =>
+      booking({ id: i + 1, name: `Client ${status}`, status }),
+    );
+    const handlers = renderTable({ rows });
+    const controls = (status: string) => {
+      const c = card(`Client ${status}`);
+      return {
+        confirm: within(c).queryByRole("button", { name: /^Confirm/ }),
+        select: within(c).queryByRole("combobox", { name: new RegExp(`Client ${status}`) }),
+        del: within(c).getByRole("button", { name: `Delete booking of Client ${status}` }),
+      };
+    };
+    expect(controls("pending").confirm).not.toBeNull();
+    expect(controls("pending").select).not.toBeNull();
+    expect(controls("confirmed").confirm).toBeNull();
+    expect(controls("confirmed").select).not.toBeNull();
+    for (const final of ["completed", "cancelled"]) {
+      expect(controls(final).confirm).toBeNull();
+      expect(controls(final).select).toBeNull();
+    }
+
+    await user.click(controls("pending").confirm as HTMLElement);
+    expect(handlers.onConfirm).toHaveBeenCalledWith(rows[0]);
+    await user.selectOptions(controls("confirmed").select as HTMLElement, "cancelled");
+    expect(handlers.onStatusChange).toHaveBeenCalledWith(rows[1], "cancelled");
+    await user.click(controls("completed").del);
+    expect(handlers.onDelete).toHaveBeenCalledWith(rows[2]);
+  });
+
+  it("switches between cards and table when the viewport crosses the breakpoint, never showing both", () => {
+    const viewport = mockViewport(true);
+    renderTable({ rows: [booking({})] });
+    expect(screen.getByRole("table")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).toBeNull();
+
+    viewport.resize(false);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getAllByRole("button", { name: /^Delete/ })).toHaveLength(1);
+    expect(card("Ava Martin")).toBeInTheDocument();
+
+    viewport.resize(true);
+    expect(screen.getByRole("table")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).toBeNull();
   });
 });

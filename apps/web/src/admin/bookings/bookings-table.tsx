@@ -1,17 +1,16 @@
-import {
-  BOOKING_STATUSES,
-  type BookingDto,
-  type BookingStatus,
-  MESSAGES,
-  truncate,
-} from "@studio/validators";
-import { Button } from "../../components/ui/button";
-import { calendarDate, statusLabel } from "../lib/format";
+import { type BookingDto, type BookingStatus, MESSAGES } from "@studio/validators";
+import { useId, useRef } from "react";
 import { EmptyState } from "../ui/empty-state";
-import { Icon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { StatusBadge } from "../ui/status-badge";
-import { ProofCell } from "./proof-cell";
+import {
+  type BookingActionHandlers,
+  BookingActions,
+  BookingContact,
+  BookingService,
+  BookingWhen,
+} from "./booking-cells";
+import { useTableLayout } from "./use-table-layout";
 
 const m = MESSAGES.admin.bookings;
 
@@ -22,22 +21,30 @@ export type BookingsTableProps = {
   search: string;
   /** Id of the booking whose action is running. */
   busyId: number | null;
-  onConfirm: (booking: BookingDto) => void;
-  onStatusChange: (booking: BookingDto, status: BookingStatus) => void;
-  onDelete: (booking: BookingDto) => void;
-};
+} & BookingActionHandlers;
 
-/** The bookings table of the specification; purely presentational (the page owns data and actions). */
-export function BookingsTable({
+/**
+ * The bookings of the specification: a table where its five columns fit, one card per booking where they
+ * do not (a phone, a tablet with the sidebar open). Purely presentational: the page owns data and actions.
+ */
+export function BookingsTable(props: BookingsTableProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const table = useTableLayout(box);
+  return (
+    <div ref={box}>
+      <BookingsContent table={table} {...props} />
+    </div>
+  );
+}
+
+function BookingsContent({
   rows,
   loading,
   status,
   search,
-  busyId,
-  onConfirm,
-  onStatusChange,
-  onDelete,
-}: BookingsTableProps) {
+  table,
+  ...rest
+}: BookingsTableProps & { table: boolean }) {
   if (loading && rows.length === 0) {
     return (
       <div
@@ -52,6 +59,12 @@ export function BookingsTable({
     const text = search ? m.emptySearch(search) : status === "all" ? m.emptyAll : m.emptyStatus(status);
     return <EmptyState icon="bookings" title={m.emptyTitle} text={text} />;
   }
+  return table ? <Table rows={rows} {...rest} /> : <Cards rows={rows} {...rest} />;
+}
+
+type LayoutProps = { rows: BookingDto[]; busyId: number | null } & BookingActionHandlers;
+
+function Table({ rows, busyId, ...handlers }: LayoutProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-ink-line bg-ink-soft">
       <table className="w-full min-w-[880px] text-left text-sm">
@@ -76,86 +89,79 @@ export function BookingsTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-line">
-          {rows.map((b) => {
-            const busy = busyId === b.id;
-            const final = b.status === "completed" || b.status === "cancelled";
-            return (
-              <tr key={b.id} data-booking-id={b.id} className="align-top hover:bg-white/[0.02]">
-                <td className="px-4 py-4">
-                  <p className="font-semibold text-white">{b.name}</p>
-                  <p className="text-white/70">
-                    <a href={`mailto:${b.email}`} className="hover:text-white hover:underline">
-                      {b.email}
-                    </a>
-                  </p>
-                  <p className="text-white/70">{b.phone}</p>
-                </td>
-                <td className="max-w-xs px-4 py-4">
-                  <p className={b.service_title ? "font-medium text-white" : "font-medium text-red-300"}>
-                    {b.service_title ?? MESSAGES.booking.serviceMissing}
-                  </p>
-                  {b.message ? (
-                    <p className="mt-1 text-xs text-white/70" title={b.message}>
-                      {truncate(b.message, 60)}
-                    </p>
-                  ) : null}
-                  <ProofCell image={b.image} customer={b.name} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-4">
-                  <p className="text-white">{calendarDate(b.date)}</p>
-                  <p className="flex items-center gap-1 text-white/70">
-                    <Icon name="clock" className="h-3.5 w-3.5" /> {b.time}
-                  </p>
-                </td>
-                <td className="px-4 py-4">
-                  <StatusBadge status={b.status} />
-                </td>
-                <td className="px-4 py-4">
-                  <div className="flex flex-wrap items-center gap-2">
-                    {b.status === "pending" ? (
-                      <Button
-                        size="sm"
-                        className="!bg-green-700 !text-white hover:!bg-green-800"
-                        disabled={busy}
-                        onClick={() => onConfirm(b)}
-                        aria-label={`Confirm booking of ${b.name}`}
-                      >
-                        <Icon name="check" className="h-4 w-4" /> {m.confirm}
-                      </Button>
-                    ) : null}
-                    {!final ? (
-                      <select
-                        aria-label={m.changeStatus(b.name)}
-                        value={b.status}
-                        disabled={busy}
-                        onChange={(e) => onStatusChange(b, e.target.value as BookingStatus)}
-                        className="rounded-lg border border-ink-line bg-ink px-2 py-1.5 text-sm text-white focus:border-accent focus:outline-none"
-                      >
-                        {BOOKING_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {statusLabel(s)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : null}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy}
-                      onClick={() => onDelete(b)}
-                      aria-label={`Delete booking of ${b.name}`}
-                      className="text-red-300 hover:!text-red-200"
-                    >
-                      <Icon name="trash" className="h-4 w-4" /> {m.delete}
-                    </Button>
-                    {busy ? <Spinner className="h-4 w-4 text-white/70" /> : null}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((b) => (
+            <tr key={b.id} data-booking-id={b.id} className="align-top hover:bg-white/[0.02]">
+              <td className="px-4 py-4">
+                <p className="font-semibold text-white">{b.name}</p>
+                <BookingContact booking={b} />
+              </td>
+              <td className="max-w-xs px-4 py-4">
+                <BookingService booking={b} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-4">
+                <BookingWhen booking={b} />
+              </td>
+              <td className="px-4 py-4">
+                <StatusBadge status={b.status} />
+              </td>
+              <td className="px-4 py-4">
+                <BookingActions booking={b} busy={busyId === b.id} {...handlers} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+const fieldLabel = "text-xs font-semibold uppercase tracking-wide text-white/70";
+
+/** Phone layout: each booking is an article named by the customer, with every column's content. */
+function Cards({ rows, busyId, ...handlers }: LayoutProps) {
+  const id = useId();
+  return (
+    <ul aria-label={m.title} className="space-y-3">
+      {rows.map((b) => (
+        <li key={b.id}>
+          <article
+            aria-labelledby={`${id}-${b.id}`}
+            data-booking-id={b.id}
+            // Long e-mail addresses and unbroken messages wrap instead of widening the page.
+            className="rounded-2xl border border-ink-line bg-ink-soft p-4 text-sm [overflow-wrap:anywhere]"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id={`${id}-${b.id}`} className="font-semibold text-white">
+                  {b.name}
+                </h2>
+                <BookingContact booking={b} />
+              </div>
+              <span className="shrink-0">
+                <span className="sr-only">{m.columns.status}: </span>
+                <StatusBadge status={b.status} />
+              </span>
+            </div>
+            <dl className="mt-3 grid gap-3 border-t border-ink-line pt-3">
+              <div>
+                <dt className={fieldLabel}>{m.columns.service}</dt>
+                <dd className="mt-1">
+                  <BookingService booking={b} />
+                </dd>
+              </div>
+              <div>
+                <dt className={fieldLabel}>{m.columns.dateTime}</dt>
+                <dd className="mt-1">
+                  <BookingWhen booking={b} />
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3 border-t border-ink-line pt-3">
+              <BookingActions booking={b} busy={busyId === b.id} {...handlers} />
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }

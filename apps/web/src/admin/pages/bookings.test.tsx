@@ -175,3 +175,42 @@ describe("Bookings Management", () => {
     expect(screen.queryByText(MESSAGES.booking.deleted)).toBeNull();
   });
 });
+
+describe("Bookings Management on a phone", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, "matchMedia");
+  });
+
+  it("shows each booking as a card whose Confirm and Delete (after its confirmation) work", async () => {
+    // Below the md breakpoint: jsdom has no matchMedia, so answer "not wide" for every query.
+    Object.defineProperty(window, "matchMedia", {
+      configurable: true,
+      writable: true,
+      value: (query: string) => ({
+        media: query,
+        matches: false,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminBookingsPage />);
+    const card = await screen.findByRole("article", { name: "Client 4" });
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(within(card).getByText("c4@example.com")).toBeInTheDocument();
+    expect(within(card).getByText("Portrait Session")).toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: "Confirm booking of Client 4" }));
+    expect(await screen.findByText(MESSAGES.booking.confirmed)).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole("article", { name: "Client 3" })).getByRole("button", { name: /^Delete/ }),
+    );
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(mutations).toEqual([
+        { path: "confirm", input: { id: 4 } },
+        { path: "delete", input: { id: 3 } },
+      ]),
+    );
+  });
+});

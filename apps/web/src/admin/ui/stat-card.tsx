@@ -12,7 +12,11 @@ const TONES: Record<Tone, string> = {
   slate: "bg-white/10 text-white/80",
 };
 
-/** A labelled figure; the label names the group for screen readers. */
+/**
+ * A labelled figure; the label names the group for screen readers. The card is a size container: when it
+ * is too narrow for the label beside the icon (phones, or many cards per row), the icon moves above the
+ * label instead of covering it.
+ */
 export function StatCard({
   label,
   value,
@@ -30,18 +34,21 @@ export function StatCard({
     <div
       role="group"
       aria-label={label}
-      className="flex items-start justify-between gap-3 rounded-2xl border border-ink-line bg-ink-soft p-5"
+      className="@container rounded-2xl border border-ink-line bg-ink-soft p-5"
     >
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-white/70">{label}</p>
-        <p className="mt-1 text-3xl font-bold tabular-nums text-white" data-testid="stat-value">
-          {value}
-        </p>
-        {extra ? <div className="mt-1 text-xs text-white/70">{extra}</div> : null}
+      <div className="flex flex-col-reverse items-start gap-3 @min-[8.5rem]:flex-row @min-[8.5rem]:justify-between">
+        {/* break-words: should a label ever be longer than the room left, it wraps rather than overlaps. */}
+        <div className="min-w-0 max-w-full break-words">
+          <p className="text-sm font-medium text-white/70">{label}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums text-white" data-testid="stat-value">
+            {value}
+          </p>
+          {extra ? <div className="mt-1 text-xs text-white/70">{extra}</div> : null}
+        </div>
+        <span className={`shrink-0 rounded-xl p-2.5 ${TONES[tone]}`}>
+          <Icon name={icon} className="h-5 w-5" />
+        </span>
       </div>
-      <span className={`rounded-xl p-2.5 ${TONES[tone]}`}>
-        <Icon name={icon} className="h-5 w-5" />
-      </span>
     </div>
   );
 }
