@@ -114,6 +114,35 @@ test("on a 390 px phone each booking is a card with every column and every actio
   await expect(page.getByText("No bookings found")).toBeVisible();
 });
 
+test("no back-office page scrolls sideways on a 390 px phone, even with long names and addresses", async ({
+  page,
+}) => {
+  const { token } = await adminSession(page);
+  const tag = uid();
+  const service = await createService(page.request, token, { title: `E2E Narrow ${tag}`, price: 75 });
+  await createBooking(page.request, {
+    name: `Alexandra Montgomery-Smith ${tag}`,
+    email: `alexandra.montgomery-smith.${tag}@example-client.e2e`,
+    service_id: service.id,
+    message: "We would love some golden hour portraits near the lake, and a few candid shots too",
+  });
+  for (const path of [
+    "dashboard",
+    "services",
+    "portfolio",
+    "bookings",
+    "feedback",
+    "analytics",
+    "messages",
+  ]) {
+    await page.goto(`/admin/${path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ path, width }).toEqual({ path, width: WIDTH });
+  }
+});
+
 test.describe("wider screens", () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 

@@ -110,7 +110,7 @@ export default function AdminDashboardPage() {
         </ul>
       </section>
 
-      <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <ServicesManager heading="h2" />
         <section aria-labelledby="recent-activity">
           <h2 id="recent-activity" className="mb-4 text-xl font-semibold text-white">
