@@ -128,7 +128,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
       trustProxy: options.trustProxy,
     }),
   );
-  app.route("/uploads", createUploadsRoute(deps));
+  app.route("/uploads", createUploadsRoute(deps, logger));
 
   if (options.webDist)
     app.use(

@@ -1,15 +1,19 @@
 import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import {
   type ApiConfig,
   type ApiDeps,
   createDiskStorage,
   createLimiter,
+  createS3Storage,
   createLocalBus,
   createPostgresBus,
   createRedisBus,
   type EventBus,
   createReadCache,
   READ_CACHE_TTL_MS,
+  type UploadStorage,
 } from "@studio/api";
 import type { Database } from "@studio/db";
 import { Redis } from "ioredis";
@@ -49,13 +53,22 @@ function limiterRedis(env: Env): Redis | undefined {
     : undefined;
 }
 
+/**
+ * Local disk under UPLOAD_DIR by default; with STORAGE=s3 the bucket, every instance sharing it. Files being
+ * received and re-encoded still pass through a local temporary directory first (limits, type, sharp).
+ */
+export function storageFromEnv(env: Env): UploadStorage {
+  if (!env.s3) return createDiskStorage(resolveFromRoot(env.UPLOAD_DIR));
+  return createS3Storage({ ...env.s3, tempDir: path.join(os.tmpdir(), "studio-uploads") });
+}
+
 export function buildDeps(env: Env, database: Database): ApiDeps {
   const bus = eventBusFor(env, database);
   return {
     db: database.prisma,
     provider: database.provider,
     config: apiConfigFromEnv(env),
-    storage: createDiskStorage(resolveFromRoot(env.UPLOAD_DIR)),
+    storage: storageFromEnv(env),
     now: () => new Date(),
     cache: createReadCache(READ_CACHE_TTL_MS, undefined, bus),
     limiter: createLimiter(

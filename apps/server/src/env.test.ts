@@ -1,4 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { S3Storage } from "@studio/api";
+import { startTestS3 } from "@studio/api/testing/s3";
 import { describe, expect, it } from "vitest";
+import { storageFromEnv } from "./deps";
 import { loadEnv } from "./env";
 
 const base = { JWT_SECRET: "s".repeat(40), DATABASE_URL: "file:/tmp/studio-env-test.db" };
@@ -19,5 +25,87 @@ describe("environment validation at start-up", () => {
     const set = loadEnv({ ...base, HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "30000" });
     expect([set.HEADERS_TIMEOUT_MS, set.REQUEST_TIMEOUT_MS]).toEqual([2_000, 30_000]);
     expect(() => loadEnv({ ...base, REQUEST_TIMEOUT_MS: "0" })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+});
+
+describe("object storage settings", () => {
+  const s3 = {
+    STORAGE: "s3",
+    S3_BUCKET: "studio-media",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret-example",
+  };
+
+  it("stores on the local disk unless told otherwise", () => {
+    const env = loadEnv(base);
+    expect(env.STORAGE).toBe("local");
+    expect(env.s3).toBeNull();
+  });
+
+  it("refuses STORAGE=s3 without the bucket or credentials, naming each missing variable", () => {
+    expect(() => loadEnv({ ...base, STORAGE: "s3" })).toThrow(
+      /S3_BUCKET: required when STORAGE=s3\n {2}S3_ACCESS_KEY_ID: required when STORAGE=s3\n {2}S3_SECRET_ACCESS_KEY: required when STORAGE=s3/,
+    );
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      const without = { ...base, ...s3, [name]: undefined };
+      let message = "";
+      try {
+        loadEnv(without);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toBe(`Invalid environment:\n  ${name}: required when STORAGE=s3`);
+    }
+  });
+
+  it("refuses an unknown driver, an endpoint that is not a URL and a path style that is not a boolean", () => {
+    expect(() => loadEnv({ ...base, STORAGE: "gcs" })).toThrow(/STORAGE:/);
+    expect(() => loadEnv({ ...base, ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT:/);
+    expect(() => loadEnv({ ...base, ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE:/);
+  });
+
+  it("reads a MinIO-style setting, with us-east-1 as the default region", () => {
+    const env = loadEnv({
+      ...base,
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(env.s3).toEqual({
+      bucket: "studio-media",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-example" },
+    });
+    expect(loadEnv({ ...base, ...s3, S3_REGION: "auto" }).s3).toMatchObject({
+      region: "auto",
+      forcePathStyle: false,
+    });
+  });
+
+  it("wires STORAGE=s3 to a driver that stores in the bucket", async () => {
+    const server = await startTestS3("from-env");
+    const env = loadEnv({
+      ...base,
+      STORAGE: "s3",
+      S3_ENDPOINT: server.endpoint,
+      S3_BUCKET: "from-env",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    const storage = storageFromEnv(env) as S3Storage;
+    try {
+      await mkdir(storage.tempDir, { recursive: true });
+      const temp = path.join(storage.tempDir, `${randomUUID()}.upload`);
+      await writeFile(temp, "stored through the env");
+      await storage.putFile("media/env.txt", temp);
+      expect(await server.listKeys()).toEqual(["media/env.txt"]);
+      expect((await server.objectBytes("media/env.txt"))?.toString()).toBe("stored through the env");
+    } finally {
+      storage.close();
+      await server.stop();
+    }
   });
 });

@@ -24,6 +24,17 @@ const ZEnv = z.object({
     .default("America/Los_Angeles")
     .refine(isValidTimeZone, "must be an IANA time zone"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .default("false")
+    .refine((v) => ["true", "false", "1", "0"].includes(v.toLowerCase()), "must be true or false")
+    .transform((v) => v.toLowerCase() === "true" || v === "1"),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), "must be redis://… or rediss://…")
@@ -59,17 +70,70 @@ const ZEnv = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
 });
 
-export type Env = z.output<typeof ZEnv> & { jwtSecret: string };
+/** The bucket settings when STORAGE=s3 (all required ones present); null with local storage. */
+export type S3Env = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+};
 
-/** Reads and validates the environment once, at start-up; nothing else reads process.env. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = ZEnv.safeParse(source);
+export type Env = z.output<typeof ZEnv> & { jwtSecret: string; s3: S3Env | null };
+
+const ZStorageEnv = ZEnv.pick({
+  UPLOAD_DIR: true,
+  STORAGE: true,
+  S3_ENDPOINT: true,
+  S3_BUCKET: true,
+  S3_REGION: true,
+  S3_ACCESS_KEY_ID: true,
+  S3_SECRET_ACCESS_KEY: true,
+  S3_FORCE_PATH_STYLE: true,
+});
+
+function parseOrThrow<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  const env = parsed.data;
-  return { ...env, jwtSecret: env.JWT_SECRET ?? persistedDevSecret(env) };
+  return parsed.data;
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** With STORAGE=s3 the bucket and its credentials must be set: refuse to start rather than fail on the first upload. */
+function s3FromEnv(env: z.output<typeof ZStorageEnv>): S3Env | null {
+  if (env.STORAGE !== "s3") return null;
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length) {
+    const lines = missing.map((name) => `  ${name}: required when STORAGE=s3`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return {
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+  };
+}
+
+/** Reads and validates the environment once, at start-up; nothing else reads process.env. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = parseOrThrow(ZEnv, source);
+  const s3 = s3FromEnv(env);
+  return { ...env, s3, jwtSecret: env.JWT_SECRET ?? persistedDevSecret(env) };
+}
+
+/** Only the storage settings, for tools such as `pnpm storage:migrate` that need no secret or database. */
+export function loadStorageEnv(source: NodeJS.ProcessEnv = process.env): {
+  uploadDir: string;
+  s3: S3Env | null;
+} {
+  const env = parseOrThrow(ZStorageEnv, source);
+  return { uploadDir: resolveFromRoot(env.UPLOAD_DIR), s3: s3FromEnv(env) };
 }
 
 /** Without JWT_SECRET, the embedded default keeps a random secret in ./data so restarts keep sessions. */

@@ -13,6 +13,7 @@ import {
 import { MESSAGES } from "@studio/validators";
 import { Hono } from "hono";
 import { Readable } from "node:stream";
+import type { Logger } from "./logger";
 
 type ByteRange = { start: number; end: number };
 
@@ -42,7 +43,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-export function createUploadsRoute(deps: ApiDeps) {
+export function createUploadsRoute(deps: ApiDeps, logger?: Logger) {
   const route = new Hono();
   route.get("/*", async (c) => {
     c.header("X-Content-Type-Options", "nosniff");
@@ -63,42 +64,64 @@ export function createUploadsRoute(deps: ApiDeps) {
     }
     if (found.status === "not_found")
       return c.json({ success: false, message: MESSAGES.common.notFound }, 404);
-    const file = await deps.storage.read(found.key);
-    if (!file) return c.json({ success: false, message: MESSAGES.common.notFound }, 404);
+
+    // An object store that cannot be reached is a 503, not a 404 (the file may well exist) or a 500.
+    const storageUnavailable = (error: unknown) => {
+      logger?.warn("file storage unavailable", {
+        path: c.req.path,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return c.json({ success: false, message: MESSAGES.upload.storageUnavailable }, 503);
+    };
+    const notFound = () => c.json({ success: false, message: MESSAGES.common.notFound }, 404);
+
+    // The size first (a stat, or a HEAD on S3), so a HEAD or a Range request never opens the whole file.
+    let info: { size: number } | null;
+    try {
+      info = await deps.storage.stat(found.key);
+    } catch (error) {
+      return storageUnavailable(error);
+    }
+    if (!info) return notFound();
+
+    const range = parseRange(c.req.header("range"), info.size);
+    const cacheControl =
+      found.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store";
+    if (range === "unsatisfiable") {
+      c.header("Cache-Control", cacheControl);
+      c.header("Accept-Ranges", "bytes");
+      c.header("Content-Range", `bytes */${info.size}`);
+      return c.body(null, 416);
+    }
+    let file: { stream: Readable; size: number } | null = null;
+    if (c.req.method !== "HEAD") {
+      try {
+        file = await deps.storage.read(found.key, range ?? undefined);
+      } catch (error) {
+        return storageUnavailable(error);
+      }
+      // Removed (or replaced) since the size was read.
+      if (!file || file.size !== info.size) {
+        file?.stream.destroy();
+        return notFound();
+      }
+    }
 
     c.header("Content-Type", found.contentType);
-    c.header(
-      "Cache-Control",
-      found.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
-    );
+    c.header("Cache-Control", cacheControl);
     c.header("Accept-Ranges", "bytes");
     if (found.disposition === "attachment") {
       c.header("Content-Disposition", contentDisposition("attachment", found.fileName));
     }
-
-    const range = parseRange(c.req.header("range"), file.size);
-    let body: Readable = file.stream;
-    if (range === "unsatisfiable") {
-      file.stream.destroy();
-      c.header("Content-Range", `bytes */${file.size}`);
-      return c.body(null, 416);
-    }
     if (range) {
-      file.stream.destroy();
-      const part = await deps.storage.read(found.key, range);
-      if (!part) return c.json({ success: false, message: MESSAGES.common.notFound }, 404);
-      body = part.stream;
       c.status(206);
-      c.header("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+      c.header("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
       c.header("Content-Length", String(range.end - range.start + 1));
     } else {
-      c.header("Content-Length", String(file.size));
+      c.header("Content-Length", String(info.size));
     }
-    if (c.req.method === "HEAD") {
-      body.destroy();
-      return c.body(null);
-    }
-    return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>);
+    if (!file) return c.body(null);
+    return c.body(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>);
   });
   return route;
 }

@@ -18,6 +18,8 @@ export {
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createDiskStorage, type UploadStorage } from "./storage/storage";
+export { createS3Client, createS3Storage, type S3Storage, type S3StorageOptions } from "./storage/s3";
+export { type MigrateSummary, migrateUploadsToBucket } from "./storage/migrate";
 export { fieldErrorsOf } from "./trpc";
 export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";

@@ -1,6 +1,7 @@
 /** A real app on a fresh test database, driven through app.request(). */
 import type { ApiConfig, ApiDeps } from "@studio/api";
 import { createHarness, type Harness } from "@studio/api/testing";
+import type { TestS3 } from "@studio/api/testing/s3";
 import { createApp } from "../app";
 import { createLogger } from "../logger";
 
@@ -26,11 +27,14 @@ export async function createTestApp(
     webDist?: string | null;
     /** Read cache (and response snapshot) lifetime; 0 (off) unless a test is about caching. */
     cacheTtlMs?: number;
+    /** Uploads go to this S3 server's bucket instead of the local disk. */
+    s3?: TestS3;
   } = {},
 ): Promise<TestApp> {
   const harness = await createHarness(options.config, {
     cacheTtlMs: options.cacheTtlMs,
     formLimits: options.rateLimit ?? false,
+    s3: options.s3,
   });
   const app = createApp(harness.deps, {
     logger: createLogger("silent"),

@@ -9,7 +9,8 @@ import { type ApiDeps, createContext, type RequestInfo } from "../context";
 import { createLocalBus } from "../events/bus";
 import { createLimiter } from "../limits/limiter";
 import { createCaller } from "../root";
-import { createDiskStorage } from "../storage/storage";
+import { createDiskStorage, type UploadStorage } from "../storage/storage";
+import type { TestS3 } from "./s3";
 
 export type Harness = {
   database: TestDatabase;
@@ -20,16 +21,25 @@ export type Harness = {
   admin: (email?: string) => Promise<{ caller: ReturnType<typeof createCaller>; token: string }>;
   /** Moves the harness clock. */
   setNow: (date: Date) => void;
+  /** The disk driver's root; with S3, where temporary files go (under .tmp). */
   uploadDir: string;
   close: () => Promise<void>;
 };
 
 export async function createHarness(
   config: Partial<ApiConfig> = {},
-  options: { cacheTtlMs?: number; formLimits?: boolean } = {},
+  options: {
+    cacheTtlMs?: number;
+    formLimits?: boolean;
+    /** Store uploads in this S3 server's bucket instead of on disk (uploadDir then only holds temporary files). */
+    s3?: TestS3;
+  } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-uploads-"));
+  const storage: UploadStorage = options.s3
+    ? options.s3.createStorage(path.join(uploadDir, ".tmp"))
+    : createDiskStorage(uploadDir);
   let now: Date | null = null;
   const fullConfig = testConfig(config);
   const bus = createLocalBus();
@@ -37,7 +47,7 @@ export async function createHarness(
     db: database.prisma,
     provider: database.provider,
     config: fullConfig,
-    storage: createDiskStorage(uploadDir),
+    storage,
     now: () => now ?? new Date(),
     // Off here: tests may change rows directly; cache behaviour has its own tests.
     cache: createReadCache(options.cacheTtlMs ?? 0, undefined, bus),

@@ -1,0 +1,111 @@
+/**
+ * A private S3-protocol server for a test file: s3rver on a free loopback port, its bucket in a temporary
+ * directory. Drivers made here talk to it exactly as they would to AWS, MinIO or R2 (SigV4, path-style).
+ */
+/// <reference path="./s3rver.d.ts" />
+import { mkdtempSync, rmSync } from "node:fs";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import { createS3Client, createS3Storage, type S3Storage, type S3StorageOptions } from "../storage/s3";
+
+export type TestS3 = {
+  endpoint: string;
+  bucket: string;
+  /** What the server's env would say: STORAGE=s3 with these S3_* settings. */
+  options: Omit<S3StorageOptions, "tempDir">;
+  /** A driver on this server; its temporary files go to `tempDir`. Closed by stop(). */
+  createStorage: (tempDir: string, overrides?: Partial<S3StorageOptions>) => S3Storage;
+  /** A plain client for looking into the bucket from the outside. */
+  client: S3Client;
+  /** Every key in the bucket (or under `prefix`), sorted. */
+  listKeys: (prefix?: string) => Promise<string[]>;
+  /** Every request the server received (method, path with query, headers), oldest first. */
+  requests: { method: string; url: string; headers: IncomingHttpHeaders }[];
+  /** Calls `listener` as each request arrives (before it is answered); returns the unsubscribe function. */
+  onRequest: (listener: (request: { method: string; url: string }) => void) => () => void;
+  /** An object's bytes, or null when there is none. */
+  objectBytes: (key: string) => Promise<Buffer | null>;
+  stop: () => Promise<void>;
+};
+
+export async function startTestS3(bucket = "studio-test"): Promise<TestS3> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "studio-s3rver-"));
+  const server = new S3rver({
+    // Port 0: the system picks a free one, so parallel test files never collide.
+    port: 0,
+    address: "127.0.0.1",
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  const requests: TestS3["requests"] = [];
+  const listeners = new Set<(request: { method: string; url: string }) => void>();
+  server.httpServer?.on("request", (req: IncomingMessage) => {
+    const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers };
+    requests.push(request);
+    for (const listener of listeners) listener(request);
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const options: TestS3["options"] = {
+    bucket,
+    region: "us-east-1",
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  };
+  const client = createS3Client(options);
+  const drivers: S3Storage[] = [];
+
+  const listKeys = async (prefix?: string) => {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  };
+
+  const objectBytes = async (key: string) => {
+    try {
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await out.Body!.transformToByteArray());
+    } catch (error) {
+      if ((error as { name?: string }).name === "NoSuchKey") return null;
+      throw error;
+    }
+  };
+
+  return {
+    endpoint,
+    bucket,
+    options,
+    client,
+    createStorage: (tempDir, overrides = {}) => {
+      const driver = createS3Storage({ ...options, tempDir, ...overrides });
+      drivers.push(driver);
+      return driver;
+    },
+    listKeys,
+    requests,
+    onRequest: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    objectBytes,
+    stop: async () => {
+      for (const driver of drivers) driver.close();
+      client.destroy();
+      server.httpServer?.closeAllConnections();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
