@@ -136,3 +136,214 @@ export async function settleAnimations(page: Page) {
       .every((a) => a.playState === "finished"),
   );
 }
+
+/**
+ * Waits until the page rests: no one-off animation or transition is running (delays included) and no link or
+ * button has moved for five frames in a row (reveals that an IntersectionObserver starts a frame later, lazy
+ * sections and images that push the page down). Endless decorative loops do not count.
+ */
+export async function settleLayout(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let last = "";
+        let still = 0;
+        const tick = () => {
+          const busy = document
+            .getAnimations()
+            .some(
+              (a) =>
+                a.playState === "running" && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+          const layout = [
+            document.documentElement.scrollHeight,
+            window.scrollY,
+            ...Array.from(document.querySelectorAll("a, button"), (el) => {
+              const r = el.getBoundingClientRect();
+              return `${r.x},${r.y},${r.width},${r.height}`;
+            }),
+          ].join(";");
+          still = !busy && layout === last ? still + 1 : 0;
+          last = layout;
+          if (still >= 5) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/**
+ * The visible links and buttons whose centre, in the window, is not them: something else (fixed, floating or
+ * stacked above) is hit there. Each is described with what covers it. What is not checked, and why:
+ * - elements not rendered (display none, `hidden`, zero size) or `visibility: hidden`: nothing to cover;
+ * - visually hidden elements (clipped to nothing, like the "Skip to content" link until it gets focus): they are
+ *   for screen readers and keyboards, and draw nothing at their centre until focused;
+ * - a centre outside the window, or cut off by an ancestor that clips its overflow (a carousel's other slides,
+ *   a scrolled strip): that part of the element is not drawn, so it is not covered either;
+ * - a centre behind the fixed site header: the page scrolls under the header by design (that is the content
+ *   scrolled past, and every in-page link scrolls its target below the header); the header's own links are
+ *   checked like everything else, so anything drawn over the header is still found.
+ */
+export async function findCoveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const nameOf = (el: Element | null): string => {
+      if (!el) return "nothing";
+      const label =
+        el.getAttribute("aria-label") ?? (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      const href = el.getAttribute("href");
+      const classes = typeof el.className === "string" ? el.className.split(" ").slice(0, 3).join(".") : "";
+      return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ""}> "${label}"${href ? ` (${href})` : ""}`;
+    };
+    const owner = (el: Element | null) =>
+      el?.closest("a, button, [aria-label], nav, header, footer, section") ?? el;
+    const header = Array.from(document.querySelectorAll("header")).find(
+      (h) => getComputedStyle(h).position === "fixed",
+    );
+    const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
+    const clippedAt = (el: Element, x: number, y: number) => {
+      for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === "visible" && style.overflowY === "visible" && style.clipPath === "none")
+          continue;
+        const r = p.getBoundingClientRect();
+        if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) return true;
+      }
+      return false;
+    };
+    const offenders: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("a, button"))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      const visuallyHidden =
+        (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") &&
+        rect.width <= 1 &&
+        rect.height <= 1;
+      if (visuallyHidden) continue;
+      // Whole pixels inside the layout viewport (a centre at 1023.9 of 1024 hits nothing).
+      const x = Math.floor(rect.left + rect.width / 2);
+      const y = Math.floor(rect.top + rect.height / 2);
+      const { clientWidth, clientHeight } = document.documentElement;
+      if (x < 0 || y < 0 || x >= clientWidth || y >= clientHeight) continue;
+      if (header && !header.contains(el) && y < headerBottom) continue;
+      if (clippedAt(el, x, y)) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) continue;
+      offenders.push(`${nameOf(el)} at (${x}, ${y}) is under ${nameOf(owner(hit))}`);
+    }
+    return offenders;
+  });
+}
+
+/**
+ * Text and form fields that a fixed or sticky element (other than the site header, see findCoveredControls)
+ * draws over: their boxes, as far as they are drawn (inside the window and every ancestor that clips), must
+ * not meet the floating element's box. This finds what the centre test cannot: a floating rail over a card's
+ * heading, a button over the start of a line. Text that is not shown (hidden, invisible, fully transparent
+ * like a hover-only caption) is not content a floating element could hide.
+ */
+export async function findContentUnderFloating(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const { clientWidth, clientHeight } = document.documentElement;
+    const meet = (a: Box, b: Box): Box => ({
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    // Half a pixel of tolerance: boxes that only touch do not cover each other.
+    const overlaps = (a: Box, b: Box) => {
+      const m = meet(a, b);
+      return m.right - m.left > 0.5 && m.bottom - m.top > 0.5;
+    };
+    const clipBoxes = new Map<Element, Box>();
+    const drawnArea = (el: Element): Box => {
+      const known = clipBoxes.get(el);
+      if (known) return known;
+      let box: Box = { left: 0, top: 0, right: clientWidth, bottom: clientHeight };
+      const parent = el.parentElement;
+      if (parent && parent !== document.documentElement) box = meet(box, drawnArea(parent));
+      const style = getComputedStyle(el);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible" || style.clipPath !== "none")
+        box = meet(box, el.getBoundingClientRect());
+      clipBoxes.set(el, box);
+      return box;
+    };
+    const header = Array.from(document.querySelectorAll("header")).find(
+      (h) => getComputedStyle(h).position === "fixed",
+    );
+    const floating = Array.from(document.body.querySelectorAll<HTMLElement>("*")).filter((el) => {
+      if (el === header) return false;
+      const { position } = getComputedStyle(el);
+      if (position !== "fixed" && position !== "sticky") return false;
+      const rect = el.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1 && el.checkVisibility({ visibilityProperty: true });
+    });
+    // Only the outermost floating boxes (a fixed panel, not also each of its parts).
+    const floaters = floating.filter((el) => !floating.some((other) => other !== el && other.contains(el)));
+    if (floaters.length === 0) return [];
+    const nameOf = (el: Element) =>
+      `<${el.tagName.toLowerCase()}> "${el.getAttribute("aria-label") ?? (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 30)}"`;
+
+    const offenders: string[] = [];
+    const check = (what: string, boxes: Box[], owner: Element) => {
+      const area = drawnArea(owner);
+      for (const floater of floaters) {
+        if (floater.contains(owner)) continue;
+        const over = floater.getBoundingClientRect();
+        if (boxes.some((b) => overlaps(meet(b, area), over))) {
+          offenders.push(`${what} is under ${nameOf(floater)}`);
+          return;
+        }
+      }
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      check(`text "${text.slice(0, 40)}"`, Array.from(range.getClientRects()), parent);
+    }
+    for (const field of Array.from(document.querySelectorAll("input, select, textarea"))) {
+      if (!field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const label = field.getAttribute("aria-label") ?? field.getAttribute("name") ?? field.id;
+      check(`<${field.tagName.toLowerCase()}> "${label}"`, [field.getBoundingClientRect()], field);
+    }
+    return offenders;
+  });
+}
+
+/**
+ * What draws over the fixed site header (a map control, a card lifted on hover): the header is sampled every
+ * 8 px across and at three heights, and each point must hit the header or something inside it.
+ */
+export async function findDrawnOverHeader(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const header = Array.from(document.querySelectorAll("header")).find(
+      (h) => getComputedStyle(h).position === "fixed",
+    );
+    if (!header) return [];
+    const box = header.getBoundingClientRect();
+    const right = Math.min(box.right, document.documentElement.clientWidth);
+    const found = new Map<Element, string>();
+    for (const y of [box.top + 2, box.top + box.height / 2, box.bottom - 2]) {
+      for (let x = Math.max(box.left, 0) + 2; x < right - 1; x += 8) {
+        const hit = document.elementFromPoint(Math.floor(x), Math.floor(y));
+        if (!hit || header.contains(hit) || found.has(hit)) continue;
+        const classes =
+          typeof hit.className === "string" ? hit.className.split(" ").slice(0, 3).join(".") : "";
+        found.set(
+          hit,
+          `<${hit.tagName.toLowerCase()}${classes ? `.${classes}` : ""}> draws over the header at (${Math.floor(x)}, ${Math.floor(y)})`,
+        );
+      }
+    }
+    return [...found.values()];
+  });
+}

@@ -38,8 +38,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     // No generic dependency-preload helper in the entry (it costs ~0.6 KB gzip, mostly a table of every
-    // lazy chunk's dependencies): the site starts the few lazy loads that matter together itself
-    // (see site/lib/sections.ts and site/dialogs.tsx). CSS of lazy chunks is still loaded with them.
+    // lazy chunk's dependencies): the site starts the few lazy loads that matter together itself (see
+    // site/home/deferred-sections.tsx and site/dialogs.tsx). CSS of lazy chunks is still loaded with them.
     modulePreload: false,
     rolldownOptions: {
       output: {
@@ -51,7 +51,7 @@ export default defineConfig(({ command }) => ({
             { name: "shell", tags: ["$initial"], priority: 2 },
             {
               name: "contact",
-              test: /site[\\/](pages[\\/]contact|contact[\\/](contact-form|contact-details|studio-map))\.tsx$|content[\\/]studio\.ts$/,
+              test: /site[\\/](pages[\\/]contact|contact[\\/](contact-form|contact-details|studio-map))\.tsx$|content[\\/]src[\\/]studio\.ts$/,
               priority: 1,
             },
           ],

@@ -1,6 +1,4 @@
 export * from "./constants";
-export * from "./content/categories";
-export * from "./content/studio";
 export * from "./dates";
 export * from "./format";
 export * from "./messages";
@@ -12,7 +10,6 @@ export * from "./schemas/feedback";
 export * from "./schemas/portfolio";
 export * from "./schemas/service";
 export * from "./schemas/analytics";
-export * from "./content/category-pages";
 export * from "./file-kinds";
 export * from "./schemas/audit";
 export * from "./routes";

@@ -197,6 +197,8 @@ export const MESSAGES = {
       emptyText: "Add your first service to show it on the website.",
       deleteConfirm: (title: string) => `Are you sure you want to delete the service "${title}"?`,
       featuresHint: "One per line or comma-separated",
+      imageUrlInsteadOfUpload:
+        "The uploaded image above is used. Paste an address here to use another image instead.",
       deleteTitle: "Delete service",
     },
     portfolio: {

@@ -1,4 +1,8 @@
-import { CATEGORY_SLUGS } from "./content/categories";
+import { PORTFOLIO_CATEGORIES, type PortfolioCategory } from "./constants";
+
+/** The category landing pages (/photography, …): one page per portfolio category. */
+export const CATEGORY_SLUGS = PORTFOLIO_CATEGORIES;
+export type CategorySlug = PortfolioCategory;
 
 /** The public site's pages (the router's routes, the sitemap's URLs). */
 export const PUBLIC_PAGE_PATHS: readonly string[] = [

@@ -1,31 +1,22 @@
 import { useId, useState } from "react";
+import { controlProps, type FieldBinding, FieldShell } from "../components/ui/field";
 
-type Props = {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  autoComplete: string;
-};
+type Props = FieldBinding & { label: string; autoComplete: string };
 
 /** Password input with a show/hide toggle. */
 export function PasswordField({ label, value, onChange, error, autoComplete }: Props) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-white/85">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} error={error}>
       <div className="relative">
         <input
-          id={id}
+          {...controlProps(id, error)}
           type={visible ? "text" : "password"}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
           autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          // Room on the right for the toggle.
           className="w-full rounded-lg border border-ink-line bg-ink px-3 py-2.5 pr-20 text-white focus:border-accent focus:outline-none aria-[invalid=true]:border-red-500"
         />
         <button
@@ -38,11 +29,6 @@ export function PasswordField({ label, value, onChange, error, autoComplete }: P
           {visible ? "Hide" : "Show"}
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

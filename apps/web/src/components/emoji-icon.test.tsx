@@ -1,10 +1,5 @@
-import {
-  CATEGORY_HEROES,
-  CATEGORY_SLUGS,
-  CATEGORY_PAGES,
-  DEFAULT_SERVICE_EMOJI,
-  SERVICE_CATEGORY_EMOJI,
-} from "@studio/validators";
+import { CATEGORY_HEROES, CATEGORY_PAGES } from "@studio/content";
+import { CATEGORY_SLUGS, DEFAULT_SERVICE_EMOJI, SERVICE_CATEGORY_EMOJI } from "@studio/validators";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmojiIcon, hasDrawing, ServiceIcon } from "./emoji-icon";

@@ -8,6 +8,7 @@ import { storeSession } from "../../lib/auth-storage";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { AuthCard } from "../auth-card";
 import { PasswordField } from "../password-field";
+import { FormError } from "../ui/form-fields";
 
 export default function LoginPage() {
   usePageMeta("Admin sign in — Studio", "Sign in to the Studio back office.");
@@ -45,17 +46,10 @@ export default function LoginPage() {
         <PasswordField
           label="Password"
           value={password}
-          onChange={setPassword}
+          onChange={(e) => setPassword(e.target.value)}
           autoComplete="current-password"
         />
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-500/40 bg-red-950/60 px-3 py-2 text-sm text-red-200"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : "Sign In"}
         </Button>

@@ -1,5 +1,5 @@
 import { MESSAGES, ZSignupForm } from "@studio/validators";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
@@ -8,6 +8,7 @@ import { storeSession } from "../../lib/auth-storage";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
 import { AuthCard } from "../auth-card";
 import { PasswordField } from "../password-field";
+import { FormError, issueErrors, useFormFields } from "../ui/form-fields";
 
 type Form = { name: string; email: string; password: string; confirmPassword: string; invite_code: string };
 const EMPTY: Form = { name: "", email: "", password: "", confirmPassword: "", invite_code: "" };
@@ -15,24 +16,16 @@ const EMPTY: Form = { name: "", email: "", password: "", confirmPassword: "", in
 export default function SignupPage() {
   usePageMeta("Admin sign up — Studio", "Create an account for the Studio back office.");
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form | "_", string>>>({});
+  const { form, errors, setErrors, field } = useFormFields<Form>(EMPTY);
   const status = trpc.auth.signupStatus.useQuery();
   const register = trpc.auth.register.useMutation();
   const inviteRequired = status.data?.inviteRequired ?? false;
-
-  const set = (key: keyof Form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZSignupForm.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     try {
@@ -60,52 +53,14 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-5" noValidate>
-        <TextField
-          label="Full Name"
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set("name")(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set("email")(e.target.value)}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          value={form.password}
-          onChange={set("password")}
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <PasswordField
-          label="Confirm Password"
-          value={form.confirmPassword}
-          onChange={set("confirmPassword")}
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <TextField label="Full Name" autoComplete="name" {...field("name")} />
+        <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+        <PasswordField label="Password" autoComplete="new-password" {...field("password")} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...field("confirmPassword")} />
         {inviteRequired ? (
-          <TextField
-            label="Invite Code"
-            autoComplete="off"
-            value={form.invite_code}
-            onChange={(e) => set("invite_code")(e.target.value)}
-            error={errors.invite_code}
-          />
+          <TextField label="Invite Code" autoComplete="off" {...field("invite_code")} />
         ) : null}
-        {errors._ ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-500/40 bg-red-950/60 px-3 py-2 text-sm text-red-200"
-          >
-            {errors._}
-          </p>
-        ) : null}
+        <FormError message={errors._} />
         <Button type="submit" className="w-full" disabled={register.isPending}>
           {register.isPending ? "Creating account..." : "Create Account"}
         </Button>

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@studio/validators";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render";
@@ -21,6 +22,10 @@ const server = setupServer(
       return { id: 3 };
     },
   }),
+  // The REST upload answers an absolute URL (for other origins); the site keeps its own files as paths.
+  http.post("*/api/services/upload-image", () =>
+    HttpResponse.json({ success: true, data: { url: "http://localhost:3000/uploads/media/new.webp" } }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
@@ -123,6 +128,30 @@ describe("ServiceFormDialog", () => {
       path: "update",
       input: { id: 3, data: { title: "Drone Tour", price: 550, features: ["4K", "Licensed pilot"] } },
     });
+  });
+
+  it("keeps the internal upload path out of Image URL and names the uploaded file beside 'Upload complete'", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} service={SERVICE} />);
+    const imageUrl = screen.getByLabelText(MESSAGES.admin.common.imageUrl);
+    expect(imageUrl).toHaveValue("");
+    expect(screen.getByText(MESSAGES.admin.services.imageUrlInsteadOfUpload)).toBeInTheDocument();
+
+    await user.upload(
+      screen.getByLabelText("Image"),
+      new File(["img"], "rooftop.png", { type: "image/png" }),
+    );
+    expect(await screen.findByText(MESSAGES.admin.common.uploadComplete)).toBeInTheDocument();
+    expect(screen.getByText(/rooftop\.png/)).toBeInTheDocument();
+    expect(imageUrl).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Update Service" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ input: { id: 3, data: { image: "/uploads/media/new.webp" } } });
+
+    // An address typed into Image URL replaces the upload.
+    await user.type(imageUrl, "https://cdn.example.com/w.jpg");
+    expect(imageUrl).toHaveValue("https://cdn.example.com/w.jpg");
+    expect(screen.queryByText(MESSAGES.admin.services.imageUrlInsteadOfUpload)).toBeNull();
   });
 
   it("shows the server's field errors and message when saving fails", async () => {

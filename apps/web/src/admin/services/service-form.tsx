@@ -7,12 +7,12 @@ import {
   ZServiceInput,
 } from "@studio/validators";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
+import { FormDialog, issueErrors, useFormFields } from "../ui/form-fields";
 import { MediaUpload } from "../ui/media-upload";
+import { isOwnUpload } from "../../lib/own-path";
 
 type Form = {
   title: string;
@@ -48,8 +48,7 @@ export function ServiceFormDialog({
 }) {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [form, setForm] = useState<Form>(() => toForm(service));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, set, field } = useFormFields<Form>(() => toForm(service));
   const [uploading, setUploading] = useState(false);
   const create = trpc.services.create.useMutation();
   const update = trpc.services.update.useMutation();
@@ -60,12 +59,7 @@ export function ServiceFormDialog({
       setForm(toForm(service));
       setErrors({});
     }
-  }, [open, service]);
-
-  const set = (key: keyof Form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: "", _: "" }));
-  };
+  }, [open, service, setForm, setErrors]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,9 +73,7 @@ export function ServiceFormDialog({
       features: splitList(form.features),
     });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     const data = parsed.data;
@@ -98,109 +90,69 @@ export function ServiceFormDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={service ? MESSAGES.admin.services.edit : MESSAGES.admin.services.add}
-      size="max-w-2xl"
-      locked={saving}
+      onSubmit={onSubmit}
+      busy={saving}
+      uploading={uploading}
+      error={errors._}
+      submitLabel={saving ? MESSAGES.admin.common.saving : service ? "Update Service" : "Create Service"}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Title"
-          className="sm:col-span-2"
-          value={form.title}
-          onChange={(e) => set("title")(e.target.value)}
-          error={errors.title}
-          required
+      <TextField label="Title" className="sm:col-span-2" {...field("title")} required />
+      <TextAreaField
+        label="Description"
+        className="sm:col-span-2"
+        rows={3}
+        {...field("description")}
+        required
+      />
+      <TextField
+        label="Price (USD)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        {...field("price")}
+        required
+      />
+      <TextField label="Duration" placeholder="e.g. 2 hours" {...field("duration")} required />
+      <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
+        {SERVICE_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {SERVICE_CATEGORY_LABELS[c]}
+          </option>
+        ))}
+      </SelectField>
+      <div className="sm:col-span-2">
+        <MediaUpload
+          label="Image"
+          endpoint="/api/services/upload-image"
+          accept="image/*"
+          value={form.image || null}
+          onChange={(url) => set("image")(url ?? "")}
+          onBusyChange={setUploading}
+          hint="JPG, PNG, GIF or WebP up to 10MB"
         />
-        <TextAreaField
-          label="Description"
-          className="sm:col-span-2"
-          rows={3}
-          value={form.description}
-          onChange={(e) => set("description")(e.target.value)}
-          error={errors.description}
-          required
-        />
-        <TextField
-          label="Price (USD)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={form.price}
-          onChange={(e) => set("price")(e.target.value)}
-          error={errors.price}
-          required
-        />
-        <TextField
-          label="Duration"
-          placeholder="e.g. 2 hours"
-          value={form.duration}
-          onChange={(e) => set("duration")(e.target.value)}
-          error={errors.duration}
-          required
-        />
-        <SelectField
-          label="Category"
-          className="sm:col-span-2"
-          value={form.category}
-          onChange={(e) => set("category")(e.target.value)}
-          error={errors.category}
-        >
-          {SERVICE_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {SERVICE_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </SelectField>
-        <div className="sm:col-span-2">
-          <MediaUpload
-            label="Image"
-            endpoint="/api/services/upload-image"
-            accept="image/*"
-            value={form.image || null}
-            onChange={(url) => set("image")(url ?? "")}
-            onBusyChange={setUploading}
-            hint="JPG, PNG, GIF or WebP up to 10MB"
-          />
-        </div>
-        <TextField
-          label={MESSAGES.admin.common.imageUrl}
-          className="sm:col-span-2"
-          type="url"
-          placeholder="https://…"
-          value={form.image}
-          onChange={(e) => set("image")(e.target.value)}
-          error={errors.image}
-        />
-        <TextAreaField
-          label="Features"
-          className="sm:col-span-2"
-          rows={4}
-          hint={MESSAGES.admin.services.featuresHint}
-          value={form.features}
-          onChange={(e) => set("features")(e.target.value)}
-          error={errors.features}
-        />
-        {errors._ ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-500/40 bg-red-950/60 px-3 py-2 text-sm text-red-200 sm:col-span-2"
-          >
-            {errors._}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-3 sm:col-span-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            {MESSAGES.admin.common.cancel}
-          </Button>
-          <Button type="submit" disabled={saving || uploading}>
-            {saving ? MESSAGES.admin.common.saving : service ? "Update Service" : "Create Service"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      {/* An address on another site; an uploaded image is shown above, never as its internal path here. */}
+      <TextField
+        label={MESSAGES.admin.common.imageUrl}
+        className="sm:col-span-2"
+        type="url"
+        placeholder="https://…"
+        {...field("image")}
+        value={isOwnUpload(form.image) ? "" : form.image}
+        hint={isOwnUpload(form.image) ? MESSAGES.admin.services.imageUrlInsteadOfUpload : undefined}
+      />
+      <TextAreaField
+        label="Features"
+        className="sm:col-span-2"
+        rows={4}
+        hint={MESSAGES.admin.services.featuresHint}
+        {...field("features")}
+      />
+    </FormDialog>
   );
 }

@@ -35,6 +35,8 @@ export function MediaUpload({
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The file last chosen: named in the status, since the browser's own "No file chosen" text is hidden. */
+  const [chosen, setChosen] = useState<string | null>(null);
 
   useEffect(() => {
     if (!done) return;
@@ -45,6 +47,7 @@ export function MediaUpload({
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
+    setChosen(file.name);
     const isVideo = file.type.startsWith("video/");
     const limit = allowVideo && isVideo ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.defaultBytes;
     if (file.size > limit) {
@@ -67,7 +70,6 @@ export function MediaUpload({
     } finally {
       setProgress(null);
       onBusyChange?.(false);
-      if (inputRef.current) inputRef.current.value = "";
     }
   };
 
@@ -96,8 +98,12 @@ export function MediaUpload({
             accept={accept}
             disabled={progress !== null}
             onChange={(e) => onFile(e.target.files?.[0])}
+            // Emptied as the picker opens, so choosing the same file again still uploads it.
+            onClick={(e) => {
+              e.currentTarget.value = "";
+            }}
             aria-describedby={`${id}-status`}
-            className="block w-full text-sm text-white/80 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-1.5 file:text-sm file:font-semibold file:text-white hover:file:bg-white/20"
+            className="block max-w-full text-sm text-transparent file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-1.5 file:text-sm file:font-semibold file:text-white hover:file:bg-white/20"
           />
           <div id={`${id}-status`} aria-live="polite" className="text-xs">
             {progress !== null ? (
@@ -115,7 +121,10 @@ export function MediaUpload({
                 </div>
               </div>
             ) : done ? (
-              <p className="text-green-300">{MESSAGES.admin.common.uploadComplete}</p>
+              <p className="text-green-300">
+                {chosen ? <span className="break-all text-white/80">{chosen} · </span> : null}
+                {MESSAGES.admin.common.uploadComplete}
+              </p>
             ) : hint ? (
               <p className="text-white/60">{hint}</p>
             ) : null}

@@ -11,7 +11,15 @@ const CONTROL =
 
 type Common = { label: string; error?: string | null; hint?: ReactNode; className?: string };
 
-function Wrapper({
+/** What a form hands one of its fields: the value, the change handler and the field's error. */
+export type FieldBinding = {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error?: string | null;
+};
+
+/** The label above a control, and the hint or the error below it. */
+export function FieldShell({
   id,
   label,
   error,
@@ -36,7 +44,7 @@ function Wrapper({
 }
 
 /** What every control shares: its id for the label, the style, and the link to its error message. */
-function controlProps(id: string, error: string | null | undefined) {
+export function controlProps(id: string, error: string | null | undefined) {
   return {
     id,
     className: CONTROL,
@@ -54,9 +62,9 @@ export function TextField({
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <input {...controlProps(id, error)} {...input} />
-    </Wrapper>
+    </FieldShell>
   );
 }
 
@@ -69,9 +77,9 @@ export function TextAreaField({
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <textarea {...controlProps(id, error)} {...input} />
-    </Wrapper>
+    </FieldShell>
   );
 }
 
@@ -85,10 +93,10 @@ export function SelectField({
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <select {...controlProps(id, error)} {...input}>
         {children}
       </select>
-    </Wrapper>
+    </FieldShell>
   );
 }

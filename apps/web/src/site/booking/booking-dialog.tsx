@@ -1,80 +1,24 @@
-import { isCalendarDate, isPhoneNumber, MESSAGES, TIME_SLOTS, TIMINGS, todayIn } from "@studio/validators";
+import { isCalendarDate, MESSAGES, TIMINGS, todayIn } from "@studio/validators";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DataProvider } from "../../app/data-provider";
 import { Dialog } from "../../components/ui/dialog";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
+import type { FieldBinding } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
+import type { BookingFormValues } from "../../lib/booking-form";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
 import { CheckIcon } from "../components/icons";
-import { dateLabel, priceLabel, timeLabel } from "../lib/format";
 import { checkBookingFile, newIdempotencyKey, UploadError, uploadBookingFile } from "../lib/upload";
-import { isEmail } from "../lib/validation";
-import { FileField, type UploadState } from "./file-field";
-
-export const STEPS = ["Your Info", "Schedule", "Project Details", "Review"] as const;
-
-type Values = {
-  name: string;
-  email: string;
-  phone: string;
-  service_id: string;
-  date: string;
-  time: string;
-  message: string;
-};
-type Field = keyof Values;
-type Errors = Partial<Record<Field, string>>;
-
-const STEP_OF: Record<Field, number> = {
-  name: 0,
-  email: 0,
-  phone: 0,
-  service_id: 1,
-  date: 1,
-  time: 1,
-  message: 2,
-};
-
-/** The checks of the specification's section 5 for one step (step 3 has none). */
-export function validateStep(step: number, v: Values, today?: string): Errors {
-  const m = MESSAGES.booking;
-  const errors: Errors = {};
-  if (step === 0) {
-    if (!v.name.trim()) errors.name = m.nameRequired;
-    if (!v.email.trim()) errors.email = m.emailRequired;
-    else if (!isEmail(v.email)) errors.email = m.emailInvalid;
-    if (!v.phone.trim()) errors.phone = m.phoneRequired;
-    else if (!isPhoneNumber(v.phone)) errors.phone = MESSAGES.common.phoneInvalid;
-  }
-  if (step === 1) {
-    if (!v.service_id) errors.service_id = m.serviceRequired;
-    if (!v.date) errors.date = m.dateRequired;
-    else if (today && v.date < today) errors.date = m.dateInPast;
-    if (!v.time) errors.time = m.timeRequired;
-  }
-  return errors;
-}
+import { type Errors, type Field, STEP_OF, STEPS, validateStep } from "./booking-steps";
+import type { UploadState } from "./file-field";
+import { ProjectDetailsStep } from "./steps/project-details-step";
+import { ReviewStep } from "./steps/review-step";
+import { ScheduleStep } from "./steps/schedule-step";
+import { StepIndicator } from "./steps/step-indicator";
+import { YourInfoStep } from "./steps/your-info-step";
 
 function browserToday(): string {
   return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
-function StepIndicator({ step }: { step: number }) {
-  return (
-    <ol className="mb-7 grid grid-cols-4 gap-2" aria-label="Booking steps">
-      {STEPS.map((label, i) => (
-        <li key={label} aria-current={i === step ? "step" : undefined} className="flex flex-col gap-2">
-          <span className={`h-1 rounded-full ${i <= step ? "bg-accent" : "bg-white/10"}`} />
-          <span className={`text-xs font-medium ${i === step ? "text-white" : "text-white/60"}`}>
-            <span className="sr-only">Step {i + 1}: </span>
-            {label}
-            {i < step ? <span className="sr-only"> (done)</span> : null}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () => void }) {
@@ -85,7 +29,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   // One key for this dialog session: a retried submit returns the first booking instead of a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<Values>({
+  const [values, setValues] = useState<BookingFormValues>({
     name: "",
     email: "",
     phone: "",
@@ -130,12 +74,17 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
     return () => clearTimeout(timer);
   }, [done, onClose, toast]);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setSubmitError(null);
-  };
+  /** A step's field: its value and error; a change clears that error and the submit error. */
+  const field = (key: Field): FieldBinding => ({
+    value: values[key],
+    onChange: (event) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors((e) => ({ ...e, [key]: undefined }));
+      setSubmitError(null);
+    },
+    error: errors[key],
+  });
 
   const goTo = (next: number) => {
     setStep(next);
@@ -260,168 +209,28 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
         {STEPS[step]}
       </h3>
 
-      {step === 0 ? (
-        <div className="space-y-4">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            value={values.name}
-            onChange={set("name")}
-            error={errors.name}
-            required
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set("email")}
-            error={errors.email}
-            required
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={set("phone")}
-            error={errors.phone}
-            required
-          />
-        </div>
-      ) : null}
-
+      {step === 0 ? <YourInfoStep field={field} /> : null}
       {step === 1 ? (
-        <div className="space-y-4">
-          <SelectField
-            label="Service"
-            value={values.service_id}
-            onChange={set("service_id")}
-            error={errors.service_id}
-            required
-            hint={services.isPending ? "Loading services..." : undefined}
-          >
-            <option value="">Select a service</option>
-            {(services.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} — {priceLabel(s.price)}
-              </option>
-            ))}
-          </SelectField>
-          {service ? (
-            <p className="rounded-xl border border-accent/20 bg-accent/5 px-4 py-3 text-sm text-white/85">
-              <span className="font-semibold text-accent">{priceLabel(service.price)} USD</span>
-              <span className="block text-white/70">{MESSAGES.booking.priceNote}</span>
-            </p>
-          ) : null}
-          <TextField
-            label="Date"
-            type="date"
-            min={today}
-            value={values.date}
-            onChange={set("date")}
-            error={errors.date}
-            required
-          />
-          <fieldset aria-describedby={errors.time ? "booking-time-error" : undefined}>
-            <legend className="mb-1.5 block text-sm font-medium text-white/85">Time</legend>
-            {!values.date ? (
-              <p className="mb-2 text-xs text-white/60">Choose a date to see free times.</p>
-            ) : null}
-            <div className="grid grid-cols-3 gap-2">
-              {TIME_SLOTS.map((slot) => {
-                const unavailable = taken.has(slot);
-                const noDate = !values.date;
-                return (
-                  <label
-                    key={slot}
-                    className={`relative flex cursor-pointer flex-col items-center rounded-xl border px-2 py-2.5 text-sm transition has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
-                      values.time === slot
-                        ? "border-accent bg-accent text-black"
-                        : unavailable
-                          ? "cursor-not-allowed border-white/5 bg-white/[0.03] text-white/60 line-through"
-                          : noDate
-                            ? "cursor-not-allowed border-white/5 bg-white/[0.02] text-white/40"
-                            : "border-white/10 text-white hover:border-white/40"
-                    }`}
-                  >
-                    <input
-                      type="radio"
-                      name="booking-time"
-                      value={slot}
-                      checked={values.time === slot}
-                      disabled={unavailable || noDate}
-                      onChange={set("time")}
-                      className="sr-only"
-                    />
-                    <span className="font-semibold">{timeLabel(slot)}</span>
-                    {unavailable ? (
-                      <span className="text-[11px]">
-                        <span className="sr-only">, </span>unavailable
-                      </span>
-                    ) : null}
-                  </label>
-                );
-              })}
-            </div>
-            {errors.time ? (
-              <p id="booking-time-error" role="alert" className="mt-1 text-sm text-red-400">
-                {errors.time}
-              </p>
-            ) : null}
-          </fieldset>
-        </div>
+        <ScheduleStep
+          field={field}
+          services={services.data}
+          servicesPending={services.isPending}
+          service={service}
+          today={today}
+          taken={taken}
+        />
       ) : null}
-
       {step === 2 ? (
-        <div className="space-y-4">
-          <TextAreaField
-            label="Message (optional)"
-            rows={5}
-            value={values.message}
-            onChange={set("message")}
-            error={errors.message}
-            placeholder="Tell us about your project, location and any references."
-          />
-          <FileField
-            state={upload}
-            onPick={(file) => void pickFile(file)}
-            onRemove={() => setUpload({ status: "idle" })}
-            onSettle={settleUpload}
-          />
-        </div>
+        <ProjectDetailsStep
+          field={field}
+          upload={upload}
+          onPick={(file) => void pickFile(file)}
+          onRemove={() => setUpload({ status: "idle" })}
+          onSettle={settleUpload}
+        />
       ) : null}
-
       {step === 3 ? (
-        <div>
-          <dl className="divide-y divide-white/5 rounded-2xl border border-white/[0.07] bg-ink">
-            {[
-              ["Name", values.name],
-              ["Email", values.email],
-              ["Phone", values.phone],
-              ["Service", service ? service.title : "—"],
-              ["Price", service ? `${priceLabel(service.price)} USD` : "—"],
-              ["Date", values.date ? dateLabel(values.date) : "—"],
-              ["Time", values.time ? timeLabel(values.time) : "—"],
-              ["Message", values.message.trim() || "—"],
-              ["File", upload.status === "complete" || upload.status === "attached" ? upload.name : "None"],
-            ].map(([label, value]) => (
-              <div key={label} className="grid grid-cols-[7rem_1fr] gap-3 px-4 py-3 text-sm">
-                <dt className="text-white/60">{label}</dt>
-                <dd className="break-words text-white">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-3 text-xs text-white/65">{MESSAGES.booking.priceNote}</p>
-          {submitError ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-xl border border-red-500/30 bg-red-950/50 px-4 py-3 text-sm text-red-100"
-            >
-              {submitError}
-            </p>
-          ) : null}
-        </div>
+        <ReviewStep values={values} service={service} upload={upload} submitError={submitError} />
       ) : null}
 
       <div className="mt-8 flex items-center justify-between gap-3">

@@ -1,4 +1,5 @@
-import { CATEGORY_PAGES, type CategoryPage as Content, type CategorySlug } from "@studio/validators";
+import { CATEGORY_PAGES, type CategoryPage as Content } from "@studio/content";
+import type { CategorySlug } from "@studio/validators";
 import { Link } from "react-router-dom";
 import { EmojiIcon } from "../../components/emoji-icon";
 import { ArrowRightIcon } from "../components/icons-core";

@@ -1,4 +1,4 @@
-import { ABOUT, ACHIEVEMENTS, VALUES } from "@studio/validators";
+import { ABOUT, ACHIEVEMENTS, VALUES } from "@studio/content";
 import { useCountUp } from "../hooks/use-count-up";
 import { useInView } from "../hooks/use-in-view";
 import { useReveal } from "../hooks/use-reveal";

@@ -12,6 +12,14 @@ const SIDE_LINKS = [
   { label: "Brand Content", to: "/commercial", Icon: MegaphoneIcon },
 ] as const;
 
+/*
+ * Both live in the page's side gutter, never over the content. Every section keeps its content inside
+ * `px-5 sm:px-8` (20 px, then 32 px) of a centred max-w-7xl column, so a tab flush with the window edge
+ * that is narrower than the gutter (20 px below sm, 28 px above, 44 px from 85rem where the column leaves a
+ * wider margin) covers nothing at any scroll position. A category tab widens to show its name only while
+ * it is hovered or focused.
+ */
+
 /** Category shortcuts on the home page (hidden beyond twice the window height) and Share Feedback. */
 export function FloatingButtons() {
   const beyond = useScrolledPast(useCallback(() => window.innerHeight * 2, []));
@@ -21,17 +29,17 @@ export function FloatingButtons() {
       <nav
         aria-label="Categories"
         hidden={beyond}
-        className="fixed left-4 top-1/2 z-30 hidden -translate-y-1/2 md:block"
+        className="fixed left-0 top-1/2 z-30 hidden -translate-y-1/2 md:block"
       >
-        <ul className="flex flex-col gap-2.5">
+        <ul className="flex flex-col items-start gap-1.5">
           {SIDE_LINKS.map(({ label, to, Icon }) => (
             <li key={to + label}>
               <Link
                 to={to}
-                className="group flex h-11 items-center gap-3 rounded-full border border-white/10 bg-ink/70 pl-3 pr-3 text-white/80 shadow-lg backdrop-blur-md transition-all hover:border-accent/60 hover:pr-5 hover:text-white focus-visible:pr-5"
+                className="group flex h-10 items-center rounded-r-full border border-l-0 border-white/10 bg-ink/80 pl-1.5 pr-1 text-white/80 shadow-lg backdrop-blur-md transition-all hover:border-accent/60 hover:text-white min-[85rem]:h-11 min-[85rem]:px-3"
               >
-                <Icon className="h-5 w-5 shrink-0 text-accent" />
-                <span className="max-w-0 overflow-hidden whitespace-nowrap text-sm font-medium transition-all duration-300 group-hover:max-w-40 group-focus-visible:max-w-40">
+                <Icon className="h-4 w-4 shrink-0 text-accent min-[85rem]:h-5 min-[85rem]:w-5" />
+                <span className="max-w-0 overflow-hidden whitespace-nowrap text-sm font-medium transition-all duration-300 group-hover:mx-2.5 group-hover:max-w-40 group-focus-visible:mx-2.5 group-focus-visible:max-w-40">
                   {label}
                 </span>
               </Link>
@@ -39,15 +47,18 @@ export function FloatingButtons() {
           ))}
         </ul>
       </nav>
+      {/* A tab on the right edge, its label set vertically (read bottom to top). */}
       <button
         type="button"
         onClick={openFeedback}
         onPointerEnter={preload}
         onFocus={preload}
-        className="fixed bottom-5 left-5 z-30 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink/80 px-4 py-3 text-sm font-semibold text-white shadow-xl backdrop-blur-md transition hover:border-accent/60 hover:text-accent"
+        className="fixed right-0 top-1/2 z-30 flex w-5 -translate-y-1/2 justify-center rounded-l-xl border border-r-0 border-white/10 bg-ink/85 py-3.5 text-[11px] font-semibold tracking-wide text-white shadow-xl backdrop-blur-md transition hover:border-accent/60 hover:text-accent sm:w-7 sm:py-4 sm:text-xs min-[85rem]:w-11 min-[85rem]:text-sm"
       >
-        <MessageIcon className="h-5 w-5 text-accent" />
-        Share Feedback
+        <span className="flex rotate-180 items-center gap-2 leading-none [writing-mode:vertical-rl]">
+          <MessageIcon className="h-3.5 w-3.5 shrink-0 rotate-180 text-accent sm:h-4 sm:w-4 min-[85rem]:h-5 min-[85rem]:w-5" />
+          Share Feedback
+        </span>
       </button>
     </>
   );

@@ -1,4 +1,4 @@
-import { STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
 import { Link } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { Brand } from "./header";

@@ -1,4 +1,4 @@
-import { STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
 import { SOCIAL_ICONS } from "./icons";
 
 /** The studio's social profiles as round icon links (footer, contact page); each opens the platform's page. */

@@ -1,4 +1,4 @@
-import { STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
 import { SocialLinks } from "../components/social-links";
 

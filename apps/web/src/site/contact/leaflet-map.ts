@@ -1,5 +1,6 @@
 /** Leaflet lives in its own chunk, loaded only where a map is shown; CSS and marker images are bundled. */
-import { MAP, STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
+import { MAP } from "@studio/validators";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";

@@ -1,4 +1,5 @@
-import { MAP, STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
+import { MAP } from "@studio/validators";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFirstInteraction } from "../hooks/use-first-interaction";
 import { useInView } from "../hooks/use-in-view";
@@ -73,8 +74,11 @@ export function StudioMap({
     };
   }, [near, interacted, focusY, focusRef]);
 
+  // The tile credit belongs with the tiles: until one shows, the address card stands in the same place and
+  // the credit would be drawn over its "Open in maps" link.
+  const credit = tiles === true ? "" : "[&_.leaflet-control-attribution]:hidden";
   return (
-    <div className={`studio-map isolate ${className}`}>
+    <div className={`studio-map isolate ${credit} ${className}`}>
       <div className="relative h-full w-full">
         <div
           ref={setRef}

@@ -19,7 +19,8 @@ export function ContactSection() {
         <div className="grid gap-10 lg:grid-cols-[0.9fr_1.1fr]">
           <div {...left.revealProps} className="reveal flex flex-col gap-8">
             <ContactDetails />
-            <StudioMap className="h-72 overflow-hidden rounded-3xl border border-white/[0.07]" />
+            {/* Tall enough for the pin and, below it, the address card that stands in for missing tiles. */}
+            <StudioMap className="h-80 overflow-hidden rounded-3xl border border-white/[0.07]" />
           </div>
           <div
             {...right.revealProps}

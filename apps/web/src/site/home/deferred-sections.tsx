@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFirstInteraction } from "../hooks/use-first-interaction";
-import { loadHomeSections, onHomeSectionsRequested, scrollToSection } from "../lib/sections";
+import { onHomeSectionsRequested, scrollToSection } from "../lib/sections";
 
-const HomeSections = lazy(loadHomeSections);
+// The API client is a dependency of the sections; asking for both at once saves a round trip.
+const HomeSections = lazy(() =>
+  Promise.all([import("./home-sections"), import("../../app/data-provider")]).then(([m]) => m),
+);
 
 /** Space the sections take while their chunk loads (keeps the footer below the fold). */
 function Placeholder() {

@@ -112,10 +112,11 @@ export function PortfolioSection() {
           title="A portfolio of moments that matter"
           intro="Weddings and launches, features and fly-throughs. A few of the stories we have had the privilege to tell."
         />
+        {/* On phones a strip that scrolls sideways, inside the column: the gutter is the floating tab's. */}
         <div
           role="group"
           aria-label="Filter by category"
-          className="-mx-5 mb-12 flex gap-2 overflow-x-auto px-5 pb-2 sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
+          className="mb-12 flex gap-2 overflow-x-auto pb-2 sm:flex-wrap sm:justify-center sm:overflow-visible"
         >
           {PORTFOLIO_FILTERS.map((value) => (
             <button

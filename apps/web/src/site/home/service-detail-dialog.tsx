@@ -1,10 +1,9 @@
 import type { ServiceDto } from "@studio/validators";
 import { Dialog } from "../../components/ui/dialog";
 import { CheckIcon, ClockIcon } from "../components/icons";
-import { MediaImage } from "../components/media-image";
 import { useSiteDialogs } from "../dialogs";
 import { priceLabel } from "../lib/format";
-import { ServiceIcon } from "../../components/emoji-icon";
+import { ServiceVisual } from "./service-visual";
 
 export const PROCESS_STEPS = [
   { title: "Consultation", text: "We listen: goals, audience, budget and dates." },
@@ -18,20 +17,13 @@ export function ServiceDetailDialog({ service, onClose }: { service: ServiceDto;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={service.title} size="max-w-2xl">
       <div className="-mx-6 -mt-2 mb-6 overflow-hidden">
-        {service.image ? (
-          <MediaImage
-            src={service.image}
-            alt=""
-            sizes="640px"
-            className="aspect-[16/8] w-full object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[16/6] items-center justify-center bg-gradient-to-br from-amber-500/20 to-indigo-500/20 text-7xl">
-            <span role="img" aria-label={`${service.category} service`} className="text-white/85">
-              <ServiceIcon icon={service.icon} category={service.category} className="h-20 w-20" />
-            </span>
-          </div>
-        )}
+        <ServiceVisual
+          service={service}
+          sizes="640px"
+          imageClassName="aspect-[16/8] w-full object-cover"
+          fallbackClassName="flex aspect-[16/6] items-center justify-center bg-gradient-to-br from-amber-500/20 to-indigo-500/20 text-7xl"
+          iconClassName="h-20 w-20"
+        />
       </div>
       <p className="font-display text-3xl font-extrabold text-accent">{priceLabel(service.price)}</p>
 

@@ -1,35 +1,27 @@
 import { LIST_DEFAULTS, MESSAGES, type ServiceDto, truncate } from "@studio/validators";
 import { useState } from "react";
-import { ServiceIcon } from "../../components/emoji-icon";
 import { trpc } from "../../lib/trpc";
 import { ArrowRightIcon, ClockIcon } from "../components/icons";
-import { MediaImage } from "../components/media-image";
 import { SectionHeading } from "../components/section-heading";
 import { Spinner } from "../components/spinner";
 import { useBookNow } from "../dialogs";
 import { useReveal } from "../hooks/use-reveal";
 import { priceLabel } from "../lib/format";
 import { ServiceDetailDialog } from "./service-detail-dialog";
+import { ServiceVisual } from "./service-visual";
 
 export function ServiceCard({ service, onLearnMore }: { service: ServiceDto; onLearnMore: () => void }) {
   const [first, ...rest] = service.features;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-white/[0.07] bg-ink-soft transition duration-500 hover:-translate-y-1 hover:border-accent/30 hover:shadow-[0_30px_60px_-30px_rgba(245,158,11,0.35)]">
       <div className="relative aspect-[4/3] overflow-hidden bg-ink-raised">
-        {service.image ? (
-          <MediaImage
-            src={service.image}
-            alt=""
-            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-            className="h-full w-full object-cover transition duration-700 group-hover:scale-105"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center bg-gradient-to-br from-amber-500/20 via-ink-raised to-indigo-500/20 text-6xl">
-            <span role="img" aria-label={`${service.category} service`} className="text-white/85">
-              <ServiceIcon icon={service.icon} category={service.category} className="h-16 w-16" />
-            </span>
-          </div>
-        )}
+        <ServiceVisual
+          service={service}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          imageClassName="h-full w-full object-cover transition duration-700 group-hover:scale-105"
+          fallbackClassName="flex h-full items-center justify-center bg-gradient-to-br from-amber-500/20 via-ink-raised to-indigo-500/20 text-6xl"
+          iconClassName="h-16 w-16"
+        />
         <div className="absolute inset-0 bg-gradient-to-t from-ink-soft via-transparent to-transparent" />
         <span className="absolute right-4 top-4 rounded-full border border-white/10 bg-black/70 px-3.5 py-1.5 text-sm font-bold text-accent backdrop-blur-md">
           {priceLabel(service.price)}

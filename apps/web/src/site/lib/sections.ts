@@ -4,20 +4,11 @@ import { prefersReducedMotion } from "../lib/motion";
 /**
  * The home page renders the hero at once and loads its other sections (services, portfolio, about,
  * testimonials, contact) as one chunk on the first sign of interest: a scroll, a key, a tap, a hash in
- * the address, or a header link. Scrolling to a section waits until they are rendered and their data
- * has arrived, so the target does not move under the visitor.
+ * the address, or a header link (see home/deferred-sections). Scrolling to a section waits until they
+ * are rendered and their data has arrived, so the target does not move under the visitor.
  */
 export const HOME_SECTIONS = ["services", "portfolio", "about", "testimonials", "contact"] as const;
 export type HomeSectionId = (typeof HOME_SECTIONS)[number];
-
-let loader: Promise<typeof import("../home/home-sections")> | null = null;
-export function loadHomeSections() {
-  // The API client is a dependency of the sections; asking for both at once saves a round trip.
-  loader ??= Promise.all([import("../home/home-sections"), import("../../app/data-provider")]).then(
-    ([m]) => m,
-  );
-  return loader;
-}
 
 const requestListeners = new Set<() => void>();
 /** Asks the mounted home page to render its sections now. */

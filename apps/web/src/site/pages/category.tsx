@@ -1,4 +1,5 @@
-import { CATEGORY_HEROES, CATEGORY_SLUGS, type CategoryHero, type CategorySlug } from "@studio/validators";
+import { CATEGORY_HEROES, type CategoryHero } from "@studio/content";
+import { CATEGORY_SLUGS, type CategorySlug } from "@studio/validators";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageMeta } from "../../components/page-meta";

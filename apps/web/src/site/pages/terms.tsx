@@ -1,4 +1,4 @@
-import { STUDIO } from "@studio/validators";
+import { STUDIO } from "@studio/content";
 import { LegalPage } from "../components/legal-page";
 
 const email = STUDIO.emails[0];

@@ -1,4 +1,5 @@
-import { CATEGORY_HEROES, type CategoryPage, type CategorySlug } from "./categories";
+import type { CategorySlug } from "@studio/validators";
+import { CATEGORY_HEROES, type CategoryPage } from "./categories";
 
 /** Category page content. Prices are the specification's (USD, strings); images are /media demo files. */
 export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {

@@ -1,3 +1,5 @@
+import type { CategorySlug } from "@studio/validators";
+
 /** Static content of the six category landing pages (section 3 "static content per category page"). */
 export type CategoryFeature = { icon: string; title: string; description: string };
 export type CategoryService = { title: string; description: string; price: string; image: string };
@@ -14,16 +16,6 @@ export type CategoryPage = {
   services: readonly CategoryService[];
   portfolio: readonly CategoryPortfolioItem[];
 };
-
-export const CATEGORY_SLUGS = [
-  "photography",
-  "videography",
-  "cinematography",
-  "drone-services",
-  "vfx-post",
-  "commercial",
-] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
 export type CategoryHero = Pick<
   CategoryPage,

@@ -1,0 +1,93 @@
+import { MESSAGES, type ServiceDto, TIME_SLOTS } from "@studio/validators";
+import { type FieldBinding, SelectField, TextField } from "../../../components/ui/field";
+import { priceLabel, timeLabel } from "../../lib/format";
+
+export function ScheduleStep({
+  field,
+  services,
+  servicesPending,
+  service,
+  today,
+  taken,
+}: {
+  field: (key: "service_id" | "date" | "time") => FieldBinding;
+  services: readonly ServiceDto[] | undefined;
+  servicesPending: boolean;
+  /** The chosen service, once the list has it. */
+  service: ServiceDto | undefined;
+  today: string;
+  /** The chosen date's slots that are already booked. */
+  taken: ReadonlySet<string>;
+}) {
+  const date = field("date").value;
+  const time = field("time");
+  return (
+    <div className="space-y-4">
+      <SelectField
+        label="Service"
+        {...field("service_id")}
+        required
+        hint={servicesPending ? "Loading services..." : undefined}
+      >
+        <option value="">Select a service</option>
+        {(services ?? []).map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.title} — {priceLabel(s.price)}
+          </option>
+        ))}
+      </SelectField>
+      {service ? (
+        <p className="rounded-xl border border-accent/20 bg-accent/5 px-4 py-3 text-sm text-white/85">
+          <span className="font-semibold text-accent">{priceLabel(service.price)} USD</span>
+          <span className="block text-white/70">{MESSAGES.booking.priceNote}</span>
+        </p>
+      ) : null}
+      <TextField label="Date" type="date" min={today} {...field("date")} required />
+      <fieldset aria-describedby={time.error ? "booking-time-error" : undefined}>
+        <legend className="mb-1.5 block text-sm font-medium text-white/85">Time</legend>
+        {!date ? <p className="mb-2 text-xs text-white/60">Choose a date to see free times.</p> : null}
+        <div className="grid grid-cols-3 gap-2">
+          {TIME_SLOTS.map((slot) => {
+            const unavailable = taken.has(slot);
+            const noDate = !date;
+            return (
+              <label
+                key={slot}
+                className={`relative flex cursor-pointer flex-col items-center rounded-xl border px-2 py-2.5 text-sm transition has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+                  time.value === slot
+                    ? "border-accent bg-accent text-black"
+                    : unavailable
+                      ? "cursor-not-allowed border-white/5 bg-white/[0.03] text-white/60 line-through"
+                      : noDate
+                        ? "cursor-not-allowed border-white/5 bg-white/[0.02] text-white/40"
+                        : "border-white/10 text-white hover:border-white/40"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="booking-time"
+                  value={slot}
+                  checked={time.value === slot}
+                  disabled={unavailable || noDate}
+                  onChange={time.onChange}
+                  className="sr-only"
+                />
+                <span className="font-semibold">{timeLabel(slot)}</span>
+                {unavailable ? (
+                  <span className="text-[11px]">
+                    <span className="sr-only">, </span>unavailable
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+        {time.error ? (
+          <p id="booking-time-error" role="alert" className="mt-1 text-sm text-red-400">
+            {time.error}
+          </p>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}

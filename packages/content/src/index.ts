@@ -1,0 +1,3 @@
+export * from "./categories";
+export * from "./category-pages";
+export * from "./studio";
