@@ -1,6 +1,6 @@
 /** Server processes of the benchmarks and probes: ports, start-up, stop, and /proc readings. */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { REPO_ROOT } from "@studio/db";
 
@@ -85,5 +85,39 @@ export function resetPeak(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** CPU time of the whole machine so far (every core, from /proc/stat), in ms: busy and in total. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  // idle and iowait are the 4th and 5th fields.
+  const busy = total - ticks[3]! - ticks[4]!;
+  return { busy: (busy * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
+}
+
+/** Pids of the running processes whose command line (as `ps` shows it) passes `test`. */
+export function pidsWhere(test: (commandLine: string) => boolean): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+      if (test(commandLine)) pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** cpuMs() of a process that may have ended (0 then). */
+export function cpuMsIfAlive(pid: number): number {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0;
   }
 }

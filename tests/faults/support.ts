@@ -2,6 +2,8 @@
  * Fault-injection support: the REAL server as a child process (`node --import tsx apps/server/src/main.ts`)
  * on a free loopback port, a temporary data directory, and a fresh database per scenario (a SQLite file, or a
  * PostgreSQL database created from postgresql://postgres@127.0.0.1:5432/postgres and dropped afterwards).
+ * For several instances: the env that points one at a test bucket, restarts on the same port, and an admin
+ * live-stream client that fails over to another instance with Last-Event-ID.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
@@ -426,4 +428,156 @@ export function uploadOnFreshConnection(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+// ------------------------------------------------------------------------------------------- clusters
+
+/** What a test's S3 server (packages/api/src/testing/s3.ts) tells an instance to use. */
+type BucketSettings = {
+  endpoint: string;
+  bucket: string;
+  options: { region: string; credentials?: { accessKeyId: string; secretAccessKey: string } };
+};
+
+/** The env of an instance that keeps its uploads in the test's bucket (README, "Object storage"). */
+export function s3Env(s3: BucketSettings): Record<string, string> {
+  const credentials = s3.options.credentials;
+  if (!credentials) throw new Error("the test bucket has no credentials");
+  return {
+    STORAGE: "s3",
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.options.region,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  };
+}
+
+/** Starts the same instance again on its port (after a kill or a graceful stop), with the same env. */
+export function restartServer(
+  handle: ServerHandle,
+  options: Omit<StartOptions, "port">,
+): Promise<ServerHandle> {
+  return startServer({ ...options, port: handle.port });
+}
+
+// ----------------------------------------------------------------------------------------- live stream
+
+export type LiveSeen = {
+  event: string;
+  /** The SSE id (the LiveEvent id; the position for "ready"), null when the block had none. */
+  id: number | null;
+  data: Record<string, unknown>;
+  /** performance.now() when the block arrived. */
+  at: number;
+  /** The instance that sent it. */
+  base: string;
+};
+
+export type LiveConnection = {
+  base: string;
+  /** The Last-Event-ID header this connection sent (null on the first one). */
+  lastEventId: string | null;
+  /** HTTP status, or the network error's code when there was no answer. */
+  status: number | string;
+  /** How it ended: "closed" (by the client), "ended" (by the server), or the network error's code. */
+  end?: string;
+};
+
+export type LiveClient = {
+  /** Every event received, in arrival order ("ready" included). */
+  events: LiveSeen[];
+  connections: LiveConnection[];
+  of: (type: string) => LiveSeen[];
+  close: () => Promise<void>;
+};
+
+/**
+ * An admin's live stream (GET /api/live) kept open the way the back office keeps it: whenever the connection
+ * drops or the server ends it, the client reconnects after `retryMs` with the id of the last event it got as
+ * Last-Event-ID — to the next address in `bases`, as a load balancer sends it to another instance once the first
+ * is gone. It gives up on 401 (the token is no longer valid).
+ */
+export function openLiveStream(
+  bases: string[],
+  token: string,
+  options: { retryMs?: number } = {},
+): LiveClient {
+  const retryMs = options.retryMs ?? 250;
+  const events: LiveSeen[] = [];
+  const connections: LiveConnection[] = [];
+  let lastEventId: string | null = null;
+  let closed = false;
+  let controller: AbortController | null = null;
+
+  const read = async (body: ReadableStream<Uint8Array>, base: string) => {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let cut = buffer.indexOf("\n\n");
+      while (cut >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        cut = buffer.indexOf("\n\n");
+        const field = (name: string) =>
+          block
+            .split("\n")
+            .find((line) => line.startsWith(`${name}: `) || line === `${name}:`)
+            ?.slice(name.length + 2) ?? null;
+        const event = field("event");
+        if (!event) continue; // a comment (": ping")
+        const id = field("id");
+        if (id !== null) lastEventId = id;
+        events.push({
+          event,
+          id: id === null ? null : Number(id),
+          data: JSON.parse(field("data") ?? "{}") as Record<string, unknown>,
+          at: performance.now(),
+          base,
+        });
+      }
+    }
+  };
+
+  const loop = (async () => {
+    for (let attempt = 0; !closed; attempt++) {
+      const base = bases[attempt % bases.length]!;
+      const connection: LiveConnection = { base, lastEventId, status: 0 };
+      connections.push(connection);
+      controller = new AbortController();
+      const headers: Record<string, string> = {
+        Accept: "text/event-stream",
+        Authorization: `Bearer ${token}`,
+      };
+      if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
+      try {
+        const res = await fetch(`${base}/api/live`, { headers, signal: controller.signal });
+        connection.status = res.status;
+        if (res.ok && res.body) await read(res.body, base);
+        else await res.body?.cancel();
+        connection.end = closed ? "closed" : "ended";
+      } catch (error) {
+        const code = closed ? "closed" : networkErrorCode(error);
+        if (connection.status === 0) connection.status = code;
+        connection.end = code;
+      }
+      if (closed || connection.status === 401) return;
+      await delay(retryMs);
+    }
+  })();
+
+  return {
+    events,
+    connections,
+    of: (type) => events.filter((e) => e.event === type),
+    close: async () => {
+      closed = true;
+      controller?.abort();
+      await loop;
+    },
+  };
 }

@@ -25,6 +25,8 @@ export type AppOptions = {
   trustProxy: boolean;
   /** Origins allowed to call /api and /trpc from a browser (CORS_ORIGINS); preflights answer either way. */
   corsOrigins: string[];
+  /** Aborted when the server starts shutting down: long-lived live streams end so the shutdown can finish. */
+  closing?: AbortSignal;
 };
 
 const RESERVED = /^\/(api|trpc|uploads|health)(\/|$)/;
@@ -115,8 +117,12 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   const liveHub = createLiveHub(deps, logger);
   app.get(
     "/api/live",
-    liveStreamHandler(deps, liveHub, (c) =>
-      createContext(deps, { token: bearerToken(c.req.header("authorization")), ip: clientIp(c) }).auth(),
+    liveStreamHandler(
+      deps,
+      liveHub,
+      (c) =>
+        createContext(deps, { token: bearerToken(c.req.header("authorization")), ip: clientIp(c) }).auth(),
+      options.closing,
     ),
   );
   app.route(

@@ -73,7 +73,11 @@ export function buildDeps(env: Env, database: Database): ApiDeps {
     cache: createReadCache(READ_CACHE_TTL_MS, undefined, bus),
     limiter: createLimiter(
       database.prisma,
-      { forms: env.RATE_LIMIT, lockouts: env.RATE_LIMIT },
+      {
+        forms: env.RATE_LIMIT,
+        lockouts: env.RATE_LIMIT,
+        formsPerMinute: env.RATE_LIMIT_FORMS_PER_MINUTE,
+      },
       limiterRedis(env),
     ),
     bus,

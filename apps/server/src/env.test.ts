@@ -26,6 +26,15 @@ describe("environment validation at start-up", () => {
     expect([set.HEADERS_TIMEOUT_MS, set.REQUEST_TIMEOUT_MS]).toEqual([2_000, 30_000]);
     expect(() => loadEnv({ ...base, REQUEST_TIMEOUT_MS: "0" })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
+
+  it("takes the public form limit from the environment: 20 a minute by default, a positive integer", () => {
+    expect(loadEnv(base).RATE_LIMIT_FORMS_PER_MINUTE).toBe(20);
+    expect(loadEnv({ ...base, RATE_LIMIT_FORMS_PER_MINUTE: "10" }).RATE_LIMIT_FORMS_PER_MINUTE).toBe(10);
+    for (const wrong of ["0", "-5", "2.5", "many"])
+      expect(() => loadEnv({ ...base, RATE_LIMIT_FORMS_PER_MINUTE: wrong })).toThrow(
+        /RATE_LIMIT_FORMS_PER_MINUTE/,
+      );
+  });
 });
 
 describe("object storage settings", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { FORM_LIMIT } from "@studio/api";
 import { DEFAULT_DATABASE_URL, REPO_ROOT, sqlitePath } from "@studio/db";
 import { isValidTimeZone } from "@studio/validators";
 import { z } from "zod";
@@ -46,6 +47,7 @@ const ZEnv = z.object({
     .string()
     .default("on")
     .transform((v) => v.toLowerCase() !== "off"),
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(FORM_LIMIT.points),
   TRUST_PROXY: z
     .string()
     .default("false")

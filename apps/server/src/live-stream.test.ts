@@ -26,7 +26,7 @@ let b: string;
 let token: string;
 
 /** Another instance: the same database, its own bus connection, cache and limiter. */
-async function instance(): Promise<string> {
+async function instance(closing?: AbortSignal): Promise<string> {
   const bus = createRedisBus(redis.url);
   buses.push(bus);
   const deps: ApiDeps = {
@@ -40,6 +40,7 @@ async function instance(): Promise<string> {
     webDist: null,
     trustProxy: false,
     corsOrigins: [],
+    closing,
   });
   const server = await listen(app.fetch);
   servers.push(server);
@@ -226,6 +227,29 @@ describe("the admin live stream", () => {
     expect(logout.status).toBe(200);
     await until(() => expect(stream.ended()).toBe(true), { timeout: 10_000 });
     expect(stream.of("end")).toEqual([{ event: "end", id: null, data: { reason: "unauthorized" } }]);
+  });
+
+  it("ends its streams when the instance shuts down, so the client resumes elsewhere, and opens no new one", async () => {
+    const closing = new AbortController();
+    const base = await instance(closing.signal);
+    // (Proxies are asked not to buffer the stream.)
+    const probe = new AbortController();
+    const headers = await fetch(`${base}/api/live`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: probe.signal,
+    });
+    expect(headers.headers.get("x-accel-buffering")).toBe("no");
+    probe.abort();
+    const stream = openStream(base);
+    await until(() => expect(stream.of("ready")).toHaveLength(1));
+    closing.abort();
+    await until(() => expect(stream.ended()).toBe(true));
+    // No "end" event: that one tells the client to stop; here it must reconnect (to another instance).
+    expect(stream.of("end")).toEqual([]);
+    const again = await fetch(`${base}/api/live`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(503);
+    expect(again.headers.get("retry-after")).toBe("1");
+    expect(await again.json()).toEqual({ success: false, message: MESSAGES.common.databaseUnavailable });
   });
 
   it(`is limited to ${MAX_STREAMS_PER_ADMIN} open streams per admin on an instance`, async () => {

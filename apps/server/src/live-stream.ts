@@ -8,6 +8,8 @@
  *   or contact write on any instance), and every second as a safety net while streams are open.
  * - Authenticated like every admin call; the session is checked again every few seconds, so a stream ends when
  *   its token is revoked or expires. At most MAX_STREAMS_PER_ADMIN per admin on an instance.
+ * - When the instance shuts down (`closing` aborts), every stream ends at once, so the graceful shutdown does not
+ *   wait for streams that never finish by themselves; clients reconnect to another instance and resume there.
  */
 import { type ApiDeps, type LiveEvent, latestLiveEventId, liveEventsAfter } from "@studio/api";
 import { MESSAGES } from "@studio/validators";
@@ -103,9 +105,25 @@ function startingId(c: Context): number | null {
   return raw !== undefined && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
 }
 
-export function liveStreamHandler(deps: ApiDeps, hub: LiveHub, authOf: (c: Context) => Promise<unknown>) {
+export function liveStreamHandler(
+  deps: ApiDeps,
+  hub: LiveHub,
+  authOf: (c: Context) => Promise<unknown>,
+  closing?: AbortSignal,
+) {
   const openPerAdmin = new Map<number, number>();
+  /** How to end each open stream; one listener on `closing` for all of them. */
+  const open = new Set<() => void>();
+  closing?.addEventListener("abort", () => {
+    for (const end of open) end();
+  });
   return async (c: Context) => {
+    // Shutting down: no new stream here; the client retries, and the proxy sends it to another instance.
+    if (closing?.aborted) {
+      c.header("Connection", "close");
+      c.header("Retry-After", "1");
+      return c.json({ success: false, message: MESSAGES.common.databaseUnavailable }, 503);
+    }
     const auth = (await authOf(c)) as { user: { id: number } } | null;
     if (!auth) return c.json({ success: false, message: MESSAGES.auth.unauthorized }, 401);
     const adminId = auth.user.id;
@@ -115,6 +133,8 @@ export function liveStreamHandler(deps: ApiDeps, hub: LiveHub, authOf: (c: Conte
     }
     openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 0) + 1);
     const requested = startingId(c);
+    // nginx (and proxies that follow it) would otherwise buffer the stream and deliver events in bursts.
+    c.header("X-Accel-Buffering", "no");
 
     return streamSSE(c, async (stream) => {
       let lastSent = requested ?? (await latestLiveEventId(deps.db));
@@ -124,11 +144,13 @@ export function liveStreamHandler(deps: ApiDeps, hub: LiveHub, authOf: (c: Conte
         pending.push(...events.filter((e) => e.id > lastSent));
         notify?.();
       });
-      let ended = false;
-      stream.onAbort(() => {
+      let ended = closing?.aborted ?? false;
+      const end = () => {
         ended = true;
         notify?.();
-      });
+      };
+      stream.onAbort(end);
+      open.add(end);
       try {
         await stream.writeSSE({
           event: "ready",
@@ -165,6 +187,7 @@ export function liveStreamHandler(deps: ApiDeps, hub: LiveHub, authOf: (c: Conte
           notify = null;
         }
       } finally {
+        open.delete(end);
         remove();
         openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 1) - 1);
       }

@@ -32,12 +32,14 @@ deps.bus.onHealthChange((health, error) => {
       error: error instanceof Error ? error.message : undefined,
     });
 });
+const closing = new AbortController();
 const app = createApp(deps, {
   logger,
   webDist: hasWeb ? webDist : null,
   publicUrl: env.PUBLIC_URL ?? null,
   trustProxy: env.TRUST_PROXY,
   corsOrigins: env.CORS_ORIGINS,
+  closing: closing.signal,
 });
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
@@ -66,10 +68,16 @@ async function shutdown(signal: string) {
     if ("closeAllConnections" in server) server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
-  // Stop accepting, let in-flight requests finish, then close the database.
+  // Stop accepting, end the live streams (their clients resume on another instance), let in-flight requests
+  // finish, then close the database.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    closing.abort();
+    if (!("closeIdleConnections" in server)) return;
+    server.closeIdleConnections();
+    // An ended stream leaves its keep-alive connection idle (its headers went out before the shutdown).
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.once("close", () => clearInterval(sweep));
   });
   await deps.bus.close();
   await database.close();

@@ -164,6 +164,15 @@ describe("public forms count every call", () => {
   });
 });
 
+describe("the form limit is a setting", () => {
+  it("RATE_LIMIT_FORMS_PER_MINUTE's value replaces the default of 20", async () => {
+    const limiter = createLimiter(h.deps.db, { forms: true, lockouts: true, formsPerMinute: 3 });
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push(await codeOf(limiter.form("booking", "198.51.100.65")));
+    expect(codes).toEqual(["OK", "OK", "OK", "TOO_MANY_REQUESTS", "TOO_MANY_REQUESTS"]);
+  });
+});
+
 describe("expired counters", () => {
   it("are swept; live ones stay", async () => {
     const now = new Date();

@@ -19,7 +19,7 @@ import {
 } from "rate-limiter-flexible";
 import { AppError } from "../errors";
 
-/** Public form submissions allowed per IP and minute, per form. */
+/** Public form submissions allowed per IP and minute, per form (the default of RATE_LIMIT_FORMS_PER_MINUTE). */
 export const FORM_LIMIT = { points: 20, durationSeconds: 60 } as const;
 export const FORM_BUCKETS = ["booking", "feedback", "contact", "upload", "register"] as const;
 export type FormBucket = (typeof FORM_BUCKETS)[number];
@@ -34,6 +34,8 @@ export type LimiterOptions = {
   forms: boolean;
   /** Sign-in and invite lockouts. */
   lockouts: boolean;
+  /** Submissions per IP and minute, per form; FORM_LIMIT.points when unset. */
+  formsPerMinute?: number;
 };
 
 /** A reserved attempt: `succeeded()` gives the reservation back (a right password or code). */
@@ -65,7 +67,7 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
     FORM_BUCKETS.map((bucket) => {
       const shape = {
         keyPrefix: `form:${bucket}`,
-        points: FORM_LIMIT.points,
+        points: options.formsPerMinute ?? FORM_LIMIT.points,
         duration: FORM_LIMIT.durationSeconds,
       };
       const memory = new RateLimiterMemory(shape);
