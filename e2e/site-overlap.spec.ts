@@ -1,5 +1,7 @@
+import { LIST_DEFAULTS } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import {
+  adminToken,
   findContentUnderFloating,
   findCoveredControls,
   findDrawnOverHeader,
@@ -32,6 +34,29 @@ const VIEWPORTS = [
   { width: 768, height: 1024 },
   { width: 390, height: 844 },
 ];
+
+// The home page at its fullest: a testimonial carousel with every dot the section shows.
+test.beforeAll(async ({ request }) => {
+  const token = await adminToken(request);
+  for (let i = 0; i < LIST_DEFAULTS.approvedTestimonials; i++) {
+    const created = await request.post("/api/feedback", {
+      data: {
+        name: `Overlap Reviewer ${i + 1}`,
+        email: `overlap-${i}@client.e2e`,
+        rating: 5,
+        message: "Wonderful team, beautiful pictures, delivered on time.",
+        service_category: "photography",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number } };
+    const approved = await request.patch(`/api/feedback/${data.id}/status`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { status: "approved" },
+    });
+    expect(approved.status()).toBe(200);
+  }
+});
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {

@@ -93,7 +93,7 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
       </div>
 
       {total > 1 ? (
-        <div className="mt-8 flex items-center justify-center gap-6">
+        <div className="mt-8 flex items-center justify-center gap-3 sm:gap-6">
           <button
             type="button"
             onClick={() => choose(index - 1)}
@@ -102,7 +102,7 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
           >
             <ChevronLeftIcon />
           </button>
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 sm:gap-1">
             {items.map((item, i) => (
               <li key={item.id}>
                 <button
@@ -110,11 +110,11 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
                   onClick={() => choose(i)}
                   aria-label={`Show testimonial ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
-                  className="group inline-flex h-8 w-8 items-center justify-center"
+                  className="group inline-flex h-8 w-5 items-center justify-center sm:w-8"
                 >
                   <span
                     className={`block h-2 rounded-full transition-all ${
-                      i === index ? "w-7 bg-accent" : "w-2 bg-white/30 group-hover:bg-white/60"
+                      i === index ? "w-4 bg-accent sm:w-7" : "w-2 bg-white/30 group-hover:bg-white/60"
                     }`}
                   />
                 </button>
