@@ -11,7 +11,14 @@
  * - When the instance shuts down (`closing` aborts), every stream ends at once, so the graceful shutdown does not
  *   wait for streams that never finish by themselves; clients reconnect to another instance and resume there.
  */
-import { type ApiDeps, type LiveEvent, latestLiveEventId, liveEventsAfter } from "@studio/api";
+import {
+  type ApiDeps,
+  createLiveCursor,
+  type LiveCursor,
+  type LiveEvent,
+  latestLiveEventId,
+  liveEventsBetween,
+} from "@studio/api";
 import { MESSAGES } from "@studio/validators";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -27,19 +34,20 @@ type Listener = (events: LiveEvent[]) => void;
 /** Reads new events once per wake and hands them to every local stream. */
 export function createLiveHub(deps: ApiDeps, logger: Logger) {
   const listeners = new Set<Listener>();
-  let lastId: number | null = null;
+  let cursor: LiveCursor | null = null;
   let reading: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
 
   let starting: Promise<void> | null = null;
+  // The cursor stops at an event still being written and takes it once committed (see createLiveCursor);
+  // the safety poll comes back for it.
   const read = async () => {
     await starting;
-    if (lastId === null) return;
+    if (!cursor) return;
     for (;;) {
-      const events = await liveEventsAfter(deps.db, lastId);
+      const events = await cursor.next();
       if (!events.length) return;
-      lastId = events[events.length - 1]!.id;
       for (const listener of listeners) listener(events);
     }
   };
@@ -73,10 +81,10 @@ export function createLiveHub(deps: ApiDeps, logger: Logger) {
     add(listener: Listener): () => void {
       listeners.add(listener);
       // The position is taken when the first stream opens, before anything it should hear can happen.
-      if (lastId === null && !starting)
+      if (!cursor && !starting)
         starting = latestLiveEventId(deps.db)
           .then((id) => {
-            lastId ??= id;
+            cursor ??= createLiveCursor(deps.db, id);
           })
           .finally(() => {
             starting = null;
@@ -90,9 +98,17 @@ export function createLiveHub(deps: ApiDeps, logger: Logger) {
         if (!listeners.size && timer) {
           clearInterval(timer);
           timer = null;
-          lastId = null;
+          cursor = null;
         }
       };
+    },
+    /**
+     * How far the hub has handed events on: everything up to here that will ever be visible already is. A
+     * stream catching up reads to here and hears the rest from the hub.
+     */
+    async position(): Promise<number> {
+      await starting;
+      return cursor?.position() ?? latestLiveEventId(deps.db);
     },
     wake,
   };
@@ -137,7 +153,7 @@ export function liveStreamHandler(
     c.header("X-Accel-Buffering", "no");
 
     return streamSSE(c, async (stream) => {
-      let lastSent = requested ?? (await latestLiveEventId(deps.db));
+      let lastSent = requested ?? 0;
       const pending: LiveEvent[] = [];
       let notify: (() => void) | null = null;
       const remove = hub.add((events) => {
@@ -152,15 +168,18 @@ export function liveStreamHandler(
       stream.onAbort(end);
       open.add(end);
       try {
+        // A new stream starts where the hub stands, not at the newest id: an event still being written below
+        // that id reaches it once committed.
+        if (requested === null) lastSent = await hub.position();
         await stream.writeSSE({
           event: "ready",
           data: JSON.stringify({ after: lastSent }),
           id: String(lastSent),
           retry: 2_000,
         });
-        // What happened while the client was away (or between its last event and now); the hub may have
-        // handed over newer events meanwhile, so the two are merged in id order.
-        pending.push(...(await liveEventsAfter(deps.db, lastSent, 1_000)));
+        // What happened while the client was away, up to where the hub stands (the hub, listened to since
+        // before this read, hands on everything after it); the two are merged in id order.
+        pending.push(...(await liveEventsBetween(deps.db, lastSent, await hub.position())));
         let checkedAt = Date.now();
         let beatAt = Date.now();
         while (!ended) {

@@ -29,6 +29,9 @@ export {
   type LiveEvent,
   type LiveEventType,
   latestLiveEventId,
-  liveEventsAfter,
+  createLiveCursor,
+  LIVE_GAP_GRACE_MS,
+  type LiveCursor,
+  liveEventsBetween,
   pruneLiveEvents,
 } from "./domain/live";

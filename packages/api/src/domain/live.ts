@@ -22,16 +22,71 @@ export async function latestLiveEventId(db: Db): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The events after `afterId`, oldest first. */
-export async function liveEventsAfter(db: Db, afterId: number, limit = 200): Promise<LiveEvent[]> {
-  const rows = await db.liveEvent.findMany({
-    where: { id: { gt: afterId } },
+/** A stored event row, of any type (rows of an unknown type still hold their place in the id sequence). */
+type LiveRow = { id: number; type: string; entityId: number; status: string | null };
+
+const isLiveEvent = (row: LiveRow): row is LiveEvent =>
+  (LIVE_EVENT_TYPES as readonly string[]).includes(row.type);
+
+async function liveRowsAfter(db: Db, afterId: number, limit: number, upTo?: number): Promise<LiveRow[]> {
+  return db.liveEvent.findMany({
+    where: { id: upTo === undefined ? { gt: afterId } : { gt: afterId, lte: upTo } },
     orderBy: { id: "asc" },
     take: limit,
     select: { id: true, type: true, entityId: true, status: true },
   });
-  return rows.filter((r): r is LiveEvent => (LIVE_EVENT_TYPES as readonly string[]).includes(r.type));
 }
+
+/** The events after `afterId` up to `upTo` (inclusive), oldest first, however many there are. */
+export async function liveEventsBetween(db: Db, afterId: number, upTo: number): Promise<LiveEvent[]> {
+  const events: LiveEvent[] = [];
+  let from = afterId;
+  for (;;) {
+    const rows = await liveRowsAfter(db, from, 1_000, upTo);
+    events.push(...rows.filter(isLiveEvent));
+    if (rows.length < 1_000) return events;
+    from = rows[rows.length - 1]!.id;
+  }
+}
+
+/** How long a missing id is waited for before it is taken for a rolled-back transaction and passed over. */
+export const LIVE_GAP_GRACE_MS = 2_000;
+
+/**
+ * A reading position in the event sequence that never passes an event still being written. Ids are handed out
+ * when a row is inserted, but transactions commit in any order, so id 7 can become visible after id 8. Reading
+ * "everything after the last id seen" would then skip 7 for good. The cursor therefore takes events only up to
+ * the first missing id, and passes over a missing id only once it has stayed missing for LIVE_GAP_GRACE_MS
+ * (its transaction rolled back: ids are never reused).
+ */
+export function createLiveCursor(db: Db, start: number, now: () => number = Date.now) {
+  let position = start;
+  let gapSince: number | null = null;
+  return {
+    position: () => position,
+    /** The events that may be handed on now, oldest first; the position moves past them. */
+    async next(): Promise<LiveEvent[]> {
+      const taken: LiveEvent[] = [];
+      for (;;) {
+        const rows = await liveRowsAfter(db, position, 200);
+        let moved = 0;
+        for (const row of rows) {
+          if (row.id !== position + 1) {
+            gapSince ??= now();
+            if (now() - gapSince < LIVE_GAP_GRACE_MS) return taken;
+          }
+          gapSince = null;
+          position = row.id;
+          moved++;
+          if (isLiveEvent(row)) taken.push(row);
+        }
+        if (moved < 200) return taken;
+      }
+    },
+  };
+}
+
+export type LiveCursor = ReturnType<typeof createLiveCursor>;
 
 /** Deletes events older than the retention (the triggers write the time in the database's own clock). */
 export async function pruneLiveEvents(db: Db, provider: DbProvider): Promise<number> {

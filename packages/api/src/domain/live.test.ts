@@ -1,0 +1,74 @@
+/**
+ * The live-event cursor never passes an event still being written: ids are handed out at insert, but
+ * transactions commit in any order, so a lower id can become visible after a higher one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../testing/harness";
+import { createLiveCursor, LIVE_GAP_GRACE_MS, latestLiveEventId } from "./live";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const event = (id: number) => ({ id, type: "contact.created", entityId: id });
+
+describe("live-event cursor", () => {
+  // First: the explicit ids of the next test do not move PostgreSQL's sequence.
+  // Only PostgreSQL commits concurrent transactions out of order (SQLite has a single writer).
+  if (process.env.TEST_DATABASE_URL)
+    it("PostgreSQL: a booking committed after a later contact message is still delivered, before it", async () => {
+      const db = h.deps.db;
+      const start = await latestLiveEventId(db);
+      const cursor = createLiveCursor(db, start);
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let inserted!: () => void;
+      const insertedSignal = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      // A transaction takes the next id and holds it uncommitted…
+      const slow = db.$transaction(async (tx) => {
+        await tx.liveEvent.create({ data: { type: "booking.created", entityId: 1, status: "pending" } });
+        inserted();
+        await held;
+      });
+      await insertedSignal;
+      // …while a later event commits first.
+      await db.liveEvent.create({ data: { type: "contact.created", entityId: 2 } });
+      expect(await cursor.next()).toEqual([]);
+      commit();
+      await slow;
+      expect((await cursor.next()).map((e) => e.type)).toEqual(["booking.created", "contact.created"]);
+    });
+
+  it("stops at a missing id, takes it once it appears, and passes over it only after the grace period", async () => {
+    const start = await latestLiveEventId(h.deps.db);
+    let clock = 1_000_000;
+    const cursor = createLiveCursor(h.deps.db, start, () => clock);
+
+    // start+2 is visible, start+1 not yet (its transaction has not committed).
+    await h.deps.db.liveEvent.create({ data: event(start + 2) });
+    expect(await cursor.next()).toEqual([]);
+    expect(cursor.position()).toBe(start);
+
+    // It commits: both are taken, in id order.
+    await h.deps.db.liveEvent.create({ data: event(start + 1) });
+    expect((await cursor.next()).map((e) => e.id)).toEqual([start + 1, start + 2]);
+    expect(cursor.position()).toBe(start + 2);
+
+    // start+3 never appears (rolled back): start+4 waits out the grace period, then is taken.
+    await h.deps.db.liveEvent.create({ data: event(start + 4) });
+    expect(await cursor.next()).toEqual([]);
+    clock += LIVE_GAP_GRACE_MS - 1;
+    expect(await cursor.next()).toEqual([]);
+    clock += 1;
+    expect((await cursor.next()).map((e) => e.id)).toEqual([start + 4]);
+    expect(cursor.position()).toBe(start + 4);
+  });
+});
