@@ -1,3 +1,4 @@
+import { CATEGORY_LABELS } from "@studio/validators";
 import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useSiteDialogs } from "../dialogs";
@@ -6,9 +7,9 @@ import { CameraIcon, DroneIcon, MegaphoneIcon, MessageIcon, SparklesIcon, VideoI
 
 const SIDE_LINKS = [
   { label: "Live Streaming", to: "/videography", Icon: VideoIcon },
-  { label: "Photography", to: "/photography", Icon: CameraIcon },
-  { label: "Drone Services", to: "/drone-services", Icon: DroneIcon },
-  { label: "VFX & Post", to: "/vfx-post", Icon: SparklesIcon },
+  { label: CATEGORY_LABELS.photography, to: "/photography", Icon: CameraIcon },
+  { label: CATEGORY_LABELS["drone-services"], to: "/drone-services", Icon: DroneIcon },
+  { label: CATEGORY_LABELS["vfx-post"], to: "/vfx-post", Icon: SparklesIcon },
   { label: "Brand Content", to: "/commercial", Icon: MegaphoneIcon },
 ] as const;
 

@@ -1,4 +1,5 @@
 import { STUDIO } from "@studio/content";
+import { CATEGORY_LABELS, PORTFOLIO_CATEGORIES } from "@studio/validators";
 import { Link } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { Brand } from "./header";
@@ -6,14 +7,11 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { SocialLinks } from "./social-links";
 import { SectionLink } from "./section-link";
 
-const CATEGORY_LINKS = [
-  { label: "Photography", to: "/photography" },
-  { label: "Videography", to: "/videography" },
-  { label: "Cinematography", to: "/cinematography" },
-  { label: "Drone Services", to: "/drone-services" },
-  { label: "VFX & Post", to: "/vfx-post" },
-  { label: "Commercial", to: "/commercial" },
-] as const;
+/** Each category page, under the one label the site and back office give its category. */
+const CATEGORY_LINKS = PORTFOLIO_CATEGORIES.map((category) => ({
+  label: CATEGORY_LABELS[category],
+  to: `/${category}`,
+}));
 
 const heading = "mb-4 text-xs font-semibold uppercase tracking-[0.25em] text-white/60";
 const link = "text-sm text-white/75 transition-colors hover:text-accent";
