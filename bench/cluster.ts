@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { REPO_ROOT } from "@studio/db";
-import { TIME_SLOTS } from "@studio/validators";
+import { parseSse, TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Result as CannonResult } from "autocannon";
 import { startTestRedis, type TestRedis } from "../packages/api/src/testing/redis";
 import { startTestS3, type TestS3 } from "../packages/api/src/testing/s3";
@@ -363,17 +363,12 @@ function openStream(instance: Instance, token: string, onBooking: (id: number, a
       let buffer = "";
       res.on("data", (chunk: string) => {
         const at = performance.now();
-        buffer += chunk;
-        let cut = buffer.indexOf("\n\n");
-        while (cut >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          cut = buffer.indexOf("\n\n");
-          if (block.startsWith("event: ready")) markReady();
-          else if (block.startsWith("event: booking.created")) {
-            const data = block.split("\n").find((line) => line.startsWith("data: "));
-            if (data) onBooking((JSON.parse(data.slice(6)) as { entityId: number }).entityId, at);
-          }
+        const parsed = parseSse(buffer + chunk);
+        buffer = parsed.rest;
+        for (const { event, data } of parsed.messages) {
+          if (event === "ready") markReady();
+          else if (event === "booking.created" && data)
+            onBooking((JSON.parse(data) as { entityId: number }).entityId, at);
         }
       });
       res.on("error", () => undefined);

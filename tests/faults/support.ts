@@ -14,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseSse } from "@studio/validators";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const requireFromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
@@ -517,25 +518,14 @@ export function openLiveStream(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
-      let cut = buffer.indexOf("\n\n");
-      while (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        cut = buffer.indexOf("\n\n");
-        const field = (name: string) =>
-          block
-            .split("\n")
-            .find((line) => line.startsWith(`${name}: `) || line === `${name}:`)
-            ?.slice(name.length + 2) ?? null;
-        const event = field("event");
-        if (!event) continue; // a comment (": ping")
-        const id = field("id");
+      const parsed = parseSse(buffer + value);
+      buffer = parsed.rest;
+      for (const { event, id, data } of parsed.messages) {
         if (id !== null) lastEventId = id;
         events.push({
           event,
           id: id === null ? null : Number(id),
-          data: JSON.parse(field("data") ?? "{}") as Record<string, unknown>,
+          data: JSON.parse(data ?? "{}") as Record<string, unknown>,
           at: performance.now(),
           base,
         });

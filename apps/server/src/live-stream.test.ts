@@ -4,7 +4,7 @@
  */
 import { type ApiDeps, createLimiter, createReadCache, createRedisBus, type EventBus } from "@studio/api";
 import { startTestRedis, type TestRedis } from "@studio/api/testing/redis";
-import { MESSAGES } from "@studio/validators";
+import { MESSAGES, parseSse } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Loaded CI machines: a condition may take a few seconds to come true; nothing here is about speed.
@@ -92,20 +92,10 @@ function openStream(base: string, options: { token?: string; lastEventId?: strin
     for (;;) {
       const { value, done: finished } = await reader.read();
       if (finished) break;
-      buffer += value;
-      let cut = buffer.indexOf("\n\n");
-      while (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        cut = buffer.indexOf("\n\n");
-        const field = (name: string) =>
-          block
-            .split("\n")
-            .find((l) => l.startsWith(`${name}: `))
-            ?.slice(name.length + 2) ?? null;
-        const event = field("event");
-        if (event) events.push({ event, id: field("id"), data: JSON.parse(field("data") ?? "{}") });
-      }
+      const parsed = parseSse(buffer + value);
+      buffer = parsed.rest;
+      for (const { event, id, data } of parsed.messages)
+        events.push({ event, id, data: JSON.parse(data ?? "{}") as Record<string, unknown> });
     }
   })()
     .catch(() => undefined)

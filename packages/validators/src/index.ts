@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./dates";
 export * from "./format";
+export * from "./sse";
 export * from "./messages";
 export * from "./schemas/auth";
 export * from "./schemas/booking";

@@ -4,30 +4,12 @@
  * bell) or contact messages (inbox, unread count). The stream reconnects by itself and resumes after the last
  * event it got; while it is down, the specification's polling keeps the pages fresh.
  */
+import { parseSse } from "@studio/validators";
 import { useEffect } from "react";
 import { getToken } from "../../lib/auth-storage";
 import { trpc } from "../../lib/trpc";
 
 const RETRY_MS = 2_000;
-
-type LiveMessage = { event: string; id: string | null };
-
-/** Splits an SSE text stream into events (the fields this client needs). */
-export function parseSse(buffer: string): { messages: LiveMessage[]; rest: string } {
-  const messages: LiveMessage[] = [];
-  const blocks = buffer.split("\n\n");
-  const rest = blocks.pop() ?? "";
-  for (const block of blocks) {
-    let event = "message";
-    let id: string | null = null;
-    for (const line of block.split("\n")) {
-      if (line.startsWith("event: ")) event = line.slice(7);
-      else if (line.startsWith("id: ")) id = line.slice(4);
-    }
-    messages.push({ event, id });
-  }
-  return { messages, rest };
-}
 
 export function useLiveEvents(): void {
   const utils = trpc.useUtils();
