@@ -10,7 +10,17 @@ import {
   uploadProof,
 } from "./admin-helpers";
 
-const PAGES = ["dashboard", "services", "portfolio", "bookings", "feedback", "analytics", "messages"];
+const PAGES = [
+  "dashboard",
+  "services",
+  "portfolio",
+  "bookings",
+  "feedback",
+  "analytics",
+  "messages",
+  "activity",
+  "team",
+];
 
 async function expectNoViolations(page: import("@playwright/test").Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();

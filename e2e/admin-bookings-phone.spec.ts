@@ -134,6 +134,8 @@ test("no back-office page scrolls sideways on a 390 px phone, even with long nam
     "feedback",
     "analytics",
     "messages",
+    "activity",
+    "team",
   ]) {
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

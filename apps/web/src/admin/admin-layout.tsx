@@ -20,6 +20,8 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/feedback", label: "Feedback", icon: "feedback" },
   { to: "/admin/analytics", label: "Analytics", icon: "analytics" },
   { to: "/admin/messages", label: "Messages", icon: "messages" },
+  { to: "/admin/activity", label: "Activity", icon: "activity" },
+  { to: "/admin/team", label: "Team", icon: "team" },
 ];
 
 const SMALL_SCREEN = `(max-width: ${TIMINGS.adminCollapseBelowPx - 0.02}px)`;

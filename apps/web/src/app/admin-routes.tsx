@@ -19,6 +19,8 @@ const BookingsPage = page(() => import("../admin/pages/bookings"));
 const FeedbackPage = page(() => import("../admin/pages/feedback"));
 const AnalyticsPage = page(() => import("../admin/pages/analytics"));
 const MessagesPage = page(() => import("../admin/pages/messages"));
+const ActivityPage = page(() => import("../admin/pages/activity"));
+const TeamPage = page(() => import("../admin/pages/team"));
 
 export default function AdminRoutes() {
   return (
@@ -36,6 +38,8 @@ export default function AdminRoutes() {
             <Route path="feedback" element={<FeedbackPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="messages" element={<MessagesPage />} />
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="team" element={<TeamPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
