@@ -41,7 +41,10 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
         });
         if (used.count !== 1) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
       }
-      return tx.adminUser.create({ data: { name: input.name, email: input.email, passwordHash, role } });
+      // Signing up signs in: the session issued below is the account's first sign-in.
+      return tx.adminUser.create({
+        data: { name: input.name, email: input.email, passwordHash, role, lastSignInAt: ctx.now() },
+      });
     });
     return issueSession(ctx, user);
   } catch (error) {

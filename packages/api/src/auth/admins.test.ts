@@ -77,6 +77,18 @@ describe("the team (owner only)", () => {
     expect(me?.last_sign_in_at).not.toBeNull();
   });
 
+  it("counts signing up as the first sign-in", async () => {
+    const registered = await h.caller().auth.register({
+      name: "Nia New",
+      email: "nia@team.test",
+      password: "nia-password",
+      invite_code: "INVITE-TEST-CODE",
+    });
+    const nia = (await owner.admins.list()).find((a) => a.email === "nia@team.test");
+    expect(registered.token).toBeTruthy();
+    expect(nia?.last_sign_in_at).not.toBeNull();
+  });
+
   it("removes an admin: their next call answers 401, and the removal is audited", async () => {
     const { caller, id } = await newAdmin("leaving@team.test");
     expect((await owner.admins.remove({ id })).email).toBe("leaving@team.test");
