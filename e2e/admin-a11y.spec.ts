@@ -1,3 +1,4 @@
+import { ADMIN_SHELL_PAGES } from "@studio/validators";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import {
@@ -9,18 +10,6 @@ import {
   uid,
   uploadProof,
 } from "./admin-helpers";
-
-const PAGES = [
-  "dashboard",
-  "services",
-  "portfolio",
-  "bookings",
-  "feedback",
-  "analytics",
-  "messages",
-  "activity",
-  "team",
-];
 
 async function expectNoViolations(page: import("@playwright/test").Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -38,7 +27,7 @@ test("admin sign-in and sign-up have no axe violations", async ({ page }) => {
   }
 });
 
-for (const path of PAGES) {
+for (const path of ADMIN_SHELL_PAGES) {
   test(`/admin/${path} has no axe violations`, async ({ page }) => {
     const { token } = await adminSession(page);
     if (path === "bookings" || path === "dashboard") {

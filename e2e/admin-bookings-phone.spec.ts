@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { MESSAGES } from "@studio/validators";
+import { ADMIN_SHELL_PAGES, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminSession, createBooking, createService, makePng, uid, uploadProof } from "./admin-helpers";
 
@@ -126,17 +126,7 @@ test("no back-office page scrolls sideways on a 390 px phone, even with long nam
     service_id: service.id,
     message: "We would love some golden hour portraits near the lake, and a few candid shots too",
   });
-  for (const path of [
-    "dashboard",
-    "services",
-    "portfolio",
-    "bookings",
-    "feedback",
-    "analytics",
-    "messages",
-    "activity",
-    "team",
-  ]) {
+  for (const path of ADMIN_SHELL_PAGES) {
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { uid } from "./admin-helpers";
-import { expect, INVITE_CODE, OWNER, signInAsNewAdmin, test } from "./fixtures";
+import { expect, INVITE_CODE, OWNER, signInAsNewAdmin, storeSession, test } from "./fixtures";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -8,14 +8,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 async function otherDevice(browser: Browser, token: string, user: unknown) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("adminToken", token);
-      localStorage.setItem("adminUser", JSON.stringify(user));
-    },
-    { token, user },
-  );
+  await storeSession(page, { token, user });
   return { context, page };
 }
 
@@ -24,15 +17,7 @@ async function signInAsOwner(page: Page) {
     data: { email: OWNER.email, password: OWNER.password },
   });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { token: string; user: unknown };
-  await page.goto("/admin/login");
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("adminToken", token);
-      localStorage.setItem("adminUser", JSON.stringify(user));
-    },
-    { token: body.token, user: body.user },
-  );
+  await storeSession(page, (await response.json()) as { token: string; user: unknown });
 }
 
 test("an admin changes the password on the Team page: the other session ends, this one keeps working", async ({

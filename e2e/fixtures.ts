@@ -13,15 +13,20 @@ export async function signInAsNewAdmin(page: Page, name = "Eddie Editor") {
   });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { token: string; user: unknown };
+  await storeSession(page, body);
+  return { token: body.token, email };
+}
+
+/** Keeps a session in the browser the way the login page does (token and user in local storage). */
+export async function storeSession(page: Page, session: { token: string; user: unknown }) {
   await page.goto("/admin/login");
   await page.evaluate(
     ({ token, user }) => {
       localStorage.setItem("adminToken", token);
       localStorage.setItem("adminUser", JSON.stringify(user));
     },
-    { token: body.token, user: body.user },
+    { token: session.token, user: session.user },
   );
-  return { token: body.token, email };
 }
 
 export const test = base;

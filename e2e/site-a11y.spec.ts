@@ -1,21 +1,10 @@
+import { PUBLIC_PAGE_PATHS } from "@studio/validators";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { scrollThrough } from "./site-helpers";
 
-const ROUTES = [
-  "/",
-  "/about",
-  "/contact",
-  "/photography",
-  "/videography",
-  "/cinematography",
-  "/drone-services",
-  "/vfx-post",
-  "/commercial",
-  "/privacy",
-  "/terms",
-];
+const ROUTES = PUBLIC_PAGE_PATHS;
 
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page })

@@ -1,4 +1,4 @@
-import { LIST_DEFAULTS } from "@studio/validators";
+import { LIST_DEFAULTS, PUBLIC_PAGE_PATHS } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import {
   adminToken,
@@ -15,19 +15,7 @@ import {
  * than the site header (findContentUnderFloating), and nothing may draw over the sticky header itself
  * (findDrawnOverHeader). What each check leaves out, and why, is written there (e2e/site-helpers.ts).
  */
-const PAGES = [
-  "/",
-  "/about",
-  "/contact",
-  "/photography",
-  "/videography",
-  "/cinematography",
-  "/drone-services",
-  "/vfx-post",
-  "/commercial",
-  "/privacy",
-  "/terms",
-];
+const PAGES = PUBLIC_PAGE_PATHS;
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },

@@ -14,11 +14,8 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   "/terms",
 ];
 
-/** The back office's pages under /admin. */
-export const ADMIN_PAGES = [
-  "login",
-  "signup",
-  "reset-password",
+/** The back office's pages inside its shell (signed in), in the sidebar's order. */
+export const ADMIN_SHELL_PAGES = [
   "dashboard",
   "services",
   "portfolio",
@@ -26,10 +23,12 @@ export const ADMIN_PAGES = [
   "feedback",
   "analytics",
   "messages",
-  "team",
   "activity",
-  "settings",
+  "team",
 ] as const;
+
+/** The back office's pages under /admin. */
+export const ADMIN_PAGES = ["login", "signup", "reset-password", ...ADMIN_SHELL_PAGES, "settings"] as const;
 
 /**
  * Whether a path is one of the app's pages. Any other path is answered 404 (with the app, which takes a person
