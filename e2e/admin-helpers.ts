@@ -1,16 +1,16 @@
 /** Helpers of the back-office specs: REST shortcuts that create their own data, never relying on others'. */
 import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { TIME_SLOTS } from "@studio/validators";
 import { expect, signInAsNewAdmin } from "./fixtures";
 
-const SLOTS = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"];
 // A random far-future day per spec file; each call moves on one slot, so specs never fight over a slot.
-let slotIndex = Math.floor(Math.random() * 5000) * SLOTS.length;
+let slotIndex = Math.floor(Math.random() * 5000) * TIME_SLOTS.length;
 
 export function uniqueSlot(): { date: string; time: string } {
   const i = slotIndex++;
-  const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(i / SLOTS.length) * 86_400_000);
-  return { date: day.toISOString().slice(0, 10), time: SLOTS[i % SLOTS.length]! };
+  const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(i / TIME_SLOTS.length) * 86_400_000);
+  return { date: day.toISOString().slice(0, 10), time: TIME_SLOTS[i % TIME_SLOTS.length]! };
 }
 
 export const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,11 +1,7 @@
 /** Helpers of the public-site specs: each test makes its own data through the REST API. */
 import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { TIME_SLOTS } from "@studio/validators";
 import { expect, INVITE_CODE } from "./fixtures";
-
-/** The booking slots, 09:00–17:00. */
-export const SLOTS = TIME_SLOTS;
 
 // A random far-future day (2033+) per spec file, one new day per call: specs never fight over slots.
 let dayIndex = Math.floor(Math.random() * 3000);

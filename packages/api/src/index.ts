@@ -30,7 +30,6 @@ export {
   type LiveEventType,
   latestLiveEventId,
   createLiveCursor,
-  LIVE_GAP_GRACE_MS,
   type LiveCursor,
   liveEventsBetween,
   pruneLiveEvents,
