@@ -23,12 +23,23 @@ export const ADMIN_SHELL_PAGES = [
   "feedback",
   "analytics",
   "messages",
+  "mail",
   "activity",
   "team",
+  "settings",
+  "hours",
 ] as const;
 
 /** The back office's pages under /admin. */
-export const ADMIN_PAGES = ["login", "signup", "reset-password", ...ADMIN_SHELL_PAGES, "settings"] as const;
+export const ADMIN_PAGES = ["login", "signup", "reset-password", ...ADMIN_SHELL_PAGES] as const;
+
+/** The client's self-service page for one booking: /manage/<token> (never indexed, not in the sitemap). */
+export const MANAGE_PATH_PREFIX = "/manage/";
+
+export function isManagePath(path: string): boolean {
+  const token = path.startsWith(MANAGE_PATH_PREFIX) ? path.slice(MANAGE_PATH_PREFIX.length) : "";
+  return token.length > 0 && !token.includes("/");
+}
 
 /**
  * Whether a path is one of the app's pages. Any other path is answered 404 (with the app, which takes a person
@@ -37,7 +48,17 @@ export const ADMIN_PAGES = ["login", "signup", "reset-password", ...ADMIN_SHELL_
 export function isAppPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (PUBLIC_PAGE_PATHS.includes(path) || path === "/admin") return true;
+  if (isManagePath(path)) return true;
   return (
     path.startsWith("/admin/") && (ADMIN_PAGES as readonly string[]).includes(path.slice("/admin/".length))
   );
+}
+
+/** The site address written into the repository's robots.txt, sitemap and prerendered pages (PUBLIC_URL replaces it). */
+export const PLACEHOLDER_ORIGIN = "https://studio.example";
+
+/** A public page's name for files made per page (prerendered HTML, Open Graph images): "/" → "home", "/about" → "about". */
+export function pageSlugOf(pathname: string): string {
+  const path = pathname.replace(/^\/+|\/+$/g, "");
+  return path === "" ? "home" : path.replace(/\//g, "-");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "./common";
 
 export const AUDIT_ENTITIES = [
   "booking",
@@ -8,6 +9,11 @@ export const AUDIT_ENTITIES = [
   "contact",
   "admin",
   "invite",
+  "profile",
+  "hours",
+  "closure",
+  "calendar_feed",
+  "mail",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -20,6 +26,11 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   contact: "Messages",
   admin: "Admin accounts",
   invite: "Invite codes",
+  profile: "Studio profile",
+  hours: "Opening hours",
+  closure: "Closed dates",
+  calendar_feed: "Calendar feed",
+  mail: "Outgoing mail",
 };
 
 const day = z
@@ -30,11 +41,11 @@ const day = z
 
 export const ZAuditListInput = z
   .object({
-    actorId: z.coerce.number().int().positive().optional(),
+    actorId: z.coerce.number().int().positive().max(MAX_ID).optional(),
     entity: z.enum(AUDIT_ENTITIES).optional(),
     from: day,
     to: day,
-    cursor: z.coerce.number().int().positive().optional(),
+    cursor: z.coerce.number().int().positive().max(MAX_ID).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {

@@ -166,14 +166,30 @@ export const ZBookingListResult = z.object({
 });
 export type BookingListResult = z.output<typeof ZBookingListResult>;
 
+/** Why a slot cannot be booked: every seat held, outside the day's hours (or a closed day), too soon, past. */
+export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon"] as const;
+export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
+
 export const ZAvailability = z.object({
   date: z.string(),
   today: z.string(),
-  slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
+  /** Why the whole day cannot be booked ("Closed: Christmas", "Closed on Sundays", …), or null. */
+  closed_reason: z.string().nullable(),
+  slots: z.array(
+    z.object({
+      time: z.string(),
+      available: z.boolean(),
+      reason: z.enum(SLOT_REFUSALS).nullable(),
+      /** Bookings the slot can still take (0 when it cannot be booked). */
+      remaining: z.number().int(),
+    }),
+  ),
 });
 export type Availability = z.output<typeof ZAvailability>;
 
 export const ZBookingCsv = z.object({ filename: z.string(), csv: z.string() });
+/** One chunk of the streamed CSV export (REST GET /api/bookings/export.csv): the header comes with the first. */
+export const ZBookingCsvChunk = ZBookingCsv.extend({ nextCursor: z.number().int().nullable() });
 
 /** One chunk of the streamed full list (REST GET /api/bookings without limit/offset): no count, bigger pages. */
 export const ZBookingChunkInput = z.object({

@@ -1,0 +1,239 @@
+/**
+ * Opening hours, closures, minimum notice, booking horizon and capacity per slot: the rules the owner sets on
+ * the back office's Hours page and the server enforces on every path that creates a booking. The defaults are
+ * the rules from before they were editable (every day 09:00–17:00, "not in the past", no horizon, one
+ * booking per slot), so nothing changes until the owner edits them.
+ */
+import { z } from "zod";
+import { TIME_SLOTS, type TimeSlot } from "../constants";
+import { isCalendarDate, isValidTimeZone } from "../dates";
+import { MESSAGES } from "../messages";
+import { idField, NUL_MESSAGE } from "./common";
+
+const m = MESSAGES.schedule;
+
+/** Index = the JavaScript weekday (0 = Sunday), as `weekdayOf` returns it. */
+export const WEEKDAYS = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  sunday: "Sunday",
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+};
+/** The order the back office lists the days in (Monday first). */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+export const SCHEDULE_LIMITS = {
+  maxNoticeHours: 720,
+  maxHorizonDays: 1_095,
+  maxCapacity: 50,
+  reason: 120,
+  timeZone: 64,
+} as const;
+
+export type DayHours = { open: boolean; first: TimeSlot; last: TimeSlot };
+
+/** What the owner edits: the week (index 0 = Sunday), notice, horizon, capacity and an optional time zone. */
+export type ScheduleSettings = {
+  weekly: DayHours[];
+  notice_hours: number;
+  /** Days ahead a booking may be made (null: no limit). */
+  horizon_days: number | null;
+  capacity: number;
+  /** IANA zone overriding STUDIO_TIMEZONE (null: the server's zone). */
+  time_zone: string | null;
+};
+
+export const DEFAULT_DAY: DayHours = { open: true, first: "09:00", last: "17:00" };
+
+export const DEFAULT_SCHEDULE: ScheduleSettings = {
+  weekly: WEEKDAYS.map(() => ({ ...DEFAULT_DAY })),
+  notice_hours: 0,
+  horizon_days: null,
+  capacity: 1,
+  time_zone: null,
+};
+
+const ZSlot = z.enum(TIME_SLOTS, { error: m.slotInvalid });
+
+export const ZDayHours = z
+  .object({ open: z.boolean({ error: m.weeklyInvalid }), first: ZSlot, last: ZSlot })
+  .refine((d) => !d.open || d.last >= d.first, { error: m.lastBeforeFirst, path: ["last"] });
+
+/** A whole number within bounds; one message for every way of getting it wrong. */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+export const ZScheduleUpdate = z.object({
+  weekly: z.array(ZDayHours, { error: m.weeklyInvalid }).length(7, { error: m.weeklyInvalid }),
+  notice_hours: wholeNumber(m.noticeInvalid, 0, SCHEDULE_LIMITS.maxNoticeHours),
+  horizon_days: wholeNumber(m.horizonInvalid, 1, SCHEDULE_LIMITS.maxHorizonDays).nullable(),
+  capacity: wholeNumber(m.capacityInvalid, 1, SCHEDULE_LIMITS.maxCapacity),
+  time_zone: z
+    .string({ error: m.timeZoneInvalid })
+    .trim()
+    .max(SCHEDULE_LIMITS.timeZone, { error: m.timeZoneInvalid })
+    .refine((v) => v === "" || isValidTimeZone(v), { error: m.timeZoneInvalid })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+}) satisfies z.ZodType<ScheduleSettings, unknown>;
+export type ScheduleUpdateInput = z.input<typeof ZScheduleUpdate>;
+
+const closureDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine(isCalendarDate, m.dateInvalid);
+
+export const ZClosureInput = z
+  .object({
+    start: closureDate(m.startRequired),
+    end: closureDate(m.endRequired),
+    reason: z
+      .string({ error: m.reasonTooLong })
+      .trim()
+      .max(SCHEDULE_LIMITS.reason, m.reasonTooLong)
+      .refine((v) => !v.includes("\u0000"), NUL_MESSAGE)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((c) => c.end >= c.start, { error: m.rangeReversed, path: ["end"] });
+export type ClosureInput = z.input<typeof ZClosureInput>;
+
+export const ZClosureId = z.object({ id: idField() });
+
+export type ClosureDto = { id: number; start: string; end: string; reason: string | null };
+export const ZClosureDto = z.object({
+  id: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  reason: z.string().nullable(),
+}) satisfies z.ZodType<ClosureDto>;
+
+const ZDayHoursDto = z.object({ open: z.boolean(), first: ZSlot, last: ZSlot });
+
+/** The Hours page: the settings, every closure that has not ended, and the zone the server falls back to. */
+export const ZScheduleDto = z.object({
+  weekly: z.array(ZDayHoursDto),
+  notice_hours: z.number().int(),
+  horizon_days: z.number().int().nullable(),
+  capacity: z.number().int(),
+  time_zone: z.string().nullable(),
+  default_time_zone: z.string(),
+  closures: z.array(ZClosureDto),
+});
+export type ScheduleDto = z.output<typeof ZScheduleDto>;
+
+/** What the booking dialog needs to grey out days before it asks for a day's slots. */
+export const ZPublicSchedule = z.object({
+  time_zone: z.string(),
+  today: z.string(),
+  weekly: z.array(ZDayHoursDto),
+  /** Closures overlapping today … the horizon (or the next year without one). */
+  closures: z.array(ZClosureDto.omit({ id: true })),
+  notice_hours: z.number().int(),
+  horizon_days: z.number().int().nullable(),
+  /** The last date that can be booked (null: no horizon). */
+  last_date: z.string().nullable(),
+  capacity: z.number().int(),
+});
+export type PublicSchedule = z.output<typeof ZPublicSchedule>;
+
+/** The weekday (0 = Sunday) of a calendar date, whatever the zone: the date is a wall-clock day. */
+export function weekdayOf(date: string): number {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d)).getUTCDay();
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * Why a whole day cannot be booked, or null when it can (its slots may still be full or too soon): a closure
+ * (with its reason), a closed weekday, before today or beyond the horizon. The server and the dialog both
+ * judge days with this.
+ */
+export function dayRefusal(
+  rules: Pick<PublicSchedule, "weekly" | "closures" | "horizon_days" | "today">,
+  date: string,
+): { kind: "past" | "closed" | "horizon"; message: string; label: string } | null {
+  if (date < rules.today)
+    return { kind: "past", message: MESSAGES.booking.dateInPast, label: MESSAGES.booking.dateInPast };
+  if (rules.horizon_days !== null && date > addDays(rules.today, rules.horizon_days)) {
+    const message = m.beyondHorizon(rules.horizon_days);
+    return { kind: "horizon", message, label: message };
+  }
+  const closure = rules.closures.find((c) => c.start <= date && date <= c.end);
+  if (closure) return { kind: "closed", message: m.closedDay, label: m.closedFor(closure.reason) };
+  const weekday = weekdayOf(date);
+  if (!rules.weekly[weekday]?.open) {
+    const day = WEEKDAY_LABELS[WEEKDAYS[weekday] ?? "sunday"];
+    return { kind: "closed", message: m.closedDay, label: m.closedWeekday(day) };
+  }
+  return null;
+}
+
+/** Whether a slot lies within a day's opening hours. */
+export function withinHours(day: DayHours | undefined, time: string): boolean {
+  return Boolean(day?.open && time >= day.first && time <= day.last);
+}
+
+/** The UTC instant of a wall-clock date and time in an IANA zone (DST gaps resolve forwards). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) guess = wall - offsetOf(guess, timeZone);
+  return new Date(guess);
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetOf(instant: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
