@@ -20,7 +20,7 @@ export type ReadCache = {
   lifetimeMs: () => number;
 };
 
-export const CACHE_TAGS = ["services", "portfolio", "feedback", "bookings"] as const;
+export const CACHE_TAGS = ["services", "portfolio", "feedback", "bookings", "studio", "schedule"] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /** An entry's lifetime while every instance hears every invalidation through a healthy bus. */

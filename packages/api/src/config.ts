@@ -1,3 +1,12 @@
+export type MailConfig = {
+  /** false when SMTP_URL is unset: messages are still written, shown as not sent, and never sent. */
+  enabled: boolean;
+  /** MAIL_FROM, e.g. "Studio <hello@studio.example>". */
+  from: string;
+  /** STUDIO_NOTIFY_EMAIL; null: every admin gets the studio's alerts. */
+  notifyTo: string[] | null;
+};
+
 /** Settings the domain needs, built by the server from its validated env (and by tests directly). */
 export type ApiConfig = {
   jwtSecret: Uint8Array;
@@ -14,6 +23,12 @@ export type ApiConfig = {
   fileLinkSecret: Uint8Array;
   fileLinkTtlSeconds: number;
   mapTileUrl: string;
+  /** E-mail (see mail/): whether an SMTP server is configured, the From address and where studio alerts go. */
+  mail: MailConfig;
+  /** Origin of absolute links written into e-mails and feeds (PUBLIC_URL, else the server's own address). */
+  publicUrl: string;
+  /** Clients may cancel or move a booking on its manage page until this many hours before the session. */
+  bookingChangeCutoffHours: number;
 };
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -28,6 +43,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     fileLinkSecret: new TextEncoder().encode("test-file-secret-test-file-secret-0123"),
     fileLinkTtlSeconds: 300,
     mapTileUrl: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
+    mail: { enabled: true, from: "Studio <hello@studio.test>", notifyTo: null },
+    publicUrl: "http://studio.test",
+    bookingChangeCutoffHours: 24,
     ...overrides,
   };
 }

@@ -23,6 +23,9 @@ export { type MigrateSummary, migrateUploadsToBucket } from "./storage/migrate";
 export { fieldErrorsOf } from "./trpc";
 export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";
+export { getStudioProfile } from "./domain/studio-profile";
+export { issueManageUrl } from "./domain/bookings/self-service";
+export { calendarFeedIcs } from "./domain/calendar-feed";
 export { contentDisposition, lookupStoredFile, type StoredFileLookup } from "./domain/uploads/serve";
 export {
   LIVE_EVENT_TYPES,
@@ -34,3 +37,14 @@ export {
   liveEventsBetween,
   pruneLiveEvents,
 } from "./domain/live";
+export type { MailConfig } from "./config";
+export { buildCalendar, type CalendarEvent, type CalendarInput } from "./mail/ics";
+export { enqueueMail, type MailInput } from "./mail/outbox";
+export { notifyBooking, notifyContactReply, type BookingEvent, type NotifyDeps } from "./mail/notify";
+export {
+  createSmtpTransport,
+  type MailTransport,
+  type MailWorkerDeps,
+  runMailPass,
+  startMailWorker,
+} from "./mail/worker";

@@ -2,11 +2,16 @@ import { adminsRouter } from "./routers/admins";
 import { analyticsRouter } from "./routers/analytics";
 import { authRouter } from "./routers/auth";
 import { bookingsRouter } from "./routers/bookings";
+import { calendarFeedRouter } from "./routers/calendar-feed";
 import { contactRouter } from "./routers/contact";
 import { feedbackRouter } from "./routers/feedback";
+import { mailRouter } from "./routers/mail";
+import { manageRouter } from "./routers/manage";
 import { portfolioRouter } from "./routers/portfolio";
+import { scheduleRouter } from "./routers/schedule";
 import { servicesRouter } from "./routers/services";
 import { siteRouter } from "./routers/site";
+import { studioRouter } from "./routers/studio";
 import { uploadsRouter } from "./routers/uploads";
 import { createCallerFactory, router } from "./trpc";
 
@@ -14,13 +19,18 @@ export const appRouter = router({
   auth: authRouter,
   admins: adminsRouter,
   site: siteRouter,
+  studio: studioRouter,
   services: servicesRouter,
   portfolio: portfolioRouter,
   bookings: bookingsRouter,
+  schedule: scheduleRouter,
   feedback: feedbackRouter,
   contact: contactRouter,
   uploads: uploadsRouter,
   analytics: analyticsRouter,
+  mail: mailRouter,
+  manage: manageRouter,
+  calendarFeed: calendarFeedRouter,
 });
 
 export type AppRouter = typeof appRouter;

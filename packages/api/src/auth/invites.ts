@@ -15,8 +15,12 @@ function sameSecret(a: string, b: string): boolean {
 export async function createInvite(ctx: Pick<Context, "db" | "now">, createdById: number) {
   const code = `STUDIO-${randomBytes(9).toString("base64url").toUpperCase()}`;
   const expiresAt = new Date(ctx.now().getTime() + INVITE_TTL_MS);
-  await ctx.db.inviteCode.create({ data: { codeHash: sha256(code), createdById, expiresAt } });
-  return { code, expires_at: expiresAt.toISOString() };
+  const { id } = await ctx.db.inviteCode.create({
+    data: { codeHash: sha256(code), createdById, expiresAt },
+    select: { id: true },
+  });
+  // The id names the invite in the audit trail (and lets the Team page find it in its list).
+  return { id, code, expires_at: expiresAt.toISOString() };
 }
 
 export type InviteCheck = { kind: "env" } | { kind: "stored"; id: number } | null;

@@ -1,8 +1,12 @@
 /**
- * Back-office analytics. Every figure comes from count/groupBy/aggregate queries, so the cost grows with the
- * number of groups (statuses, services, slots, distinct dates, weeks), never with the number of bookings.
+ * Back-office analytics. The booking figures come from the roll-ups database triggers keep on every booking
+ * write (table BookingRollup, migration analytics_rollups, ADR 008): a few thousand rows (one per booking
+ * date, service and status, slot and status), whatever the number of bookings. Bookings per week come from
+ * the per-day "created" roll-ups (UTC days) plus, at each week's edge, an index range count of the bookings
+ * made between UTC midnight and the studio's midnight, so the weeks stay exact in any time zone. Feedback
+ * (small) is still grouped directly.
  */
-import type { Db } from "@studio/db";
+import { type Db, Prisma } from "@studio/db";
 import {
   type AnalyticsInput,
   type AnalyticsOverview,
@@ -15,7 +19,12 @@ import {
   ZAnalyticsInput,
 } from "@studio/validators";
 
-export type AnalyticsDeps = { db: Db; now: () => Date; config: { timeZone: string } };
+export type AnalyticsDeps = {
+  db: Db;
+  provider: "sqlite" | "postgresql";
+  now: () => Date;
+  config: { timeZone: string };
+};
 
 const WEEKDAY_LABELS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const DAY_MS = 86_400_000;
@@ -34,18 +43,30 @@ function formatDate(utcMs: number): string {
   return new Date(utcMs).toISOString().slice(0, 10);
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes the zone's wall clock is ahead of UTC at an instant. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
@@ -77,6 +98,45 @@ export function monthStarts(today: string, months: number): string[] {
   return Array.from({ length: months + 1 }, (_, i) => formatDate(Date.UTC(y, m - 1 - (months - 1) + i, 1)));
 }
 
+/**
+ * Bookings made in each period [bounds[i], bounds[i + 1]). The "created" roll-ups count whole UTC days; a
+ * bound inside a UTC day (a zone's midnight) is corrected with the bookings made between that day's start
+ * and the bound, counted from the rows (the createdAt index; at most a day's bookings per bound).
+ */
+async function createdPerPeriod(db: Db, bounds: Date[]): Promise<number[]> {
+  if (bounds.length < 2) return [];
+  const dayOf = (instant: Date) => Math.floor(instant.getTime() / DAY_MS) * DAY_MS;
+  const firstDay = formatDate(dayOf(bounds[0]!));
+  const lastDay = formatDate(dayOf(bounds[bounds.length - 1]!));
+  const partial = bounds
+    .map((bound, i) => ({ i, from: new Date(dayOf(bound)), to: bound }))
+    .filter((p) => p.from.getTime() < p.to.getTime());
+  const [days, partialRows] = await Promise.all([
+    db.$queryRaw<{ key: string; n: number | bigint }[]>`
+      SELECT "key", "n" FROM "BookingRollup"
+      WHERE "kind" = 'created' AND "status" = '' AND "key" >= ${firstDay} AND "key" <= ${lastDay}`,
+    partial.length
+      ? db.$queryRaw<{ i: number | bigint; n: number | bigint }[]>`${Prisma.join(
+          partial.map(
+            (p) => Prisma.sql`SELECT ${p.i} AS "i", COUNT(*) AS "n" FROM "Booking"
+              WHERE "createdAt" >= ${p.from} AND "createdAt" < ${p.to}`,
+          ),
+          " UNION ALL ",
+        )}`
+      : [],
+  ]);
+  const perDay = new Map(days.map((d) => [d.key, Number(d.n)]));
+  // Bookings made from the start of bound i's UTC day until the bound.
+  const before = bounds.map(() => 0);
+  for (const row of partialRows) before[Number(row.i)] = Number(row.n);
+  return bounds.slice(0, -1).map((from, i) => {
+    const to = bounds[i + 1]!;
+    let count = before[i + 1]! - before[i]!;
+    for (let day = dayOf(from); day < dayOf(to); day += DAY_MS) count += perDay.get(formatDate(day)) ?? 0;
+    return count;
+  });
+}
+
 export async function analyticsOverview(
   deps: AnalyticsDeps,
   rawInput?: AnalyticsInput,
@@ -90,85 +150,59 @@ export async function analyticsOverview(
   const weekBounds = weeks.map((d) => zonedMidnight(d, config.timeZone));
   const monthBounds = months.map((d) => zonedMidnight(d, config.timeZone));
 
-  const [byStatusRows, withProof, byServiceRows, revenueRows, byDateRows, bySlotRows, perWeek] =
-    await Promise.all([
-      db.booking.groupBy({ by: ["status"], _count: { _all: true } }),
-      db.booking.count({ where: { image: { not: null } } }),
-      db.booking.groupBy({ by: ["serviceId"], _count: { _all: true } }),
-      db.booking.groupBy({
-        by: ["serviceId"],
-        where: { status: { in: ["confirmed", "completed"] }, serviceId: { not: null } },
-        _count: { _all: true },
-      }),
-      db.booking.groupBy({ by: ["date"], _count: { _all: true } }),
-      db.booking.groupBy({ by: ["time"], _count: { _all: true } }),
-      Promise.all(
-        weeks
-          .slice(0, -1)
-          .map((_, i) =>
-            db.booking.count({ where: { createdAt: { gte: weekBounds[i], lt: weekBounds[i + 1] } } }),
-          ),
-      ),
-    ]);
-
-  const [ratingRows, feedbackAll, perMonth] = await Promise.all([
-    db.feedback.groupBy({ by: ["rating"], _count: { _all: true } }),
-    db.feedback.aggregate({ _avg: { rating: true }, _count: { _all: true } }),
-    Promise.all(
-      months.slice(0, -1).map((_, i) =>
-        db.feedback.aggregate({
-          where: { createdAt: { gte: monthBounds[i], lt: monthBounds[i + 1] } },
-          _avg: { rating: true },
-          _count: { _all: true },
-        }),
-      ),
-    ),
+  // Few statements, few rows each: Prisma 6 compiles every query and decodes every row on the event loop
+  // (twelve monthly aggregates and two thousand date rows cost more CPU than the database's work).
+  const [groups, perWeek, monthRows] = await Promise.all([
+    overviewGroups(db, deps.provider),
+    createdPerPeriod(db, weekBounds),
+    feedbackPerPeriod(db, monthBounds),
   ]);
 
   const byStatus = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
-  for (const row of byStatusRows) byStatus[row.status as BookingStatus] = row._count._all;
-  const total = BOOKING_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
-
-  const serviceIds = [
-    ...new Set(
-      [...byServiceRows, ...revenueRows].map((r) => r.serviceId).filter((id): id is number => id !== null),
-    ),
-  ];
-  const services = serviceIds.length
-    ? await db.service.findMany({
-        where: { id: { in: serviceIds } },
-        select: { id: true, title: true, priceCents: true },
-      })
-    : [];
-  const serviceById = new Map(services.map((s) => [s.id, s]));
-
-  const byService = byServiceRows
-    .map((row) => ({
-      service_id: row.serviceId,
-      title:
-        (row.serviceId !== null ? serviceById.get(row.serviceId)?.title : undefined) ??
-        MESSAGES.booking.serviceMissing,
-      count: row._count._all,
-    }))
-    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title));
-
+  const slotCounts = new Map<string, number>();
+  const byService: AnalyticsOverview["bookings"]["by_service"] = [];
+  let total = 0;
+  let withProof = 0;
   let revenueCents = 0;
-  for (const row of revenueRows) {
-    const service = row.serviceId !== null ? serviceById.get(row.serviceId) : undefined;
-    if (service) revenueCents += service.priceCents * row._count._all;
-  }
-
   const weekdayCounts = WEEKDAY_LABELS.map(() => 0);
-  for (const row of byDateRows) {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(row.date)) weekdayCounts[weekdayIndex(row.date)]! += row._count._all;
+  const ratingCounts = new Map<number, number>();
+  for (const row of groups) {
+    const n = Number(row.n);
+    if (row.part === "weekday") {
+      // 0 = Sunday … 6 = Saturday, to Monday-first.
+      const index = (Number(row.key) + 6) % 7;
+      if (index >= 0 && index < 7) weekdayCounts[index]! += n;
+    } else if (row.part === "rating") {
+      ratingCounts.set(Number(row.key), n);
+    } else if (row.part === "status") {
+      total += n;
+      withProof += Number(row.extra);
+      if (Object.hasOwn(byStatus, row.key)) byStatus[row.key as BookingStatus] += n;
+    } else if (row.part === "slot") {
+      slotCounts.set(row.key, n);
+    } else {
+      const serviceId = row.key === "" ? null : Number(row.key);
+      const known = serviceId !== null && row.title !== null;
+      byService.push({
+        service_id: serviceId,
+        title: known ? row.title! : MESSAGES.booking.serviceMissing,
+        count: n,
+      });
+      if (known) revenueCents += Number(row.priceCents ?? 0) * Number(row.extra);
+    }
   }
-
-  const slotCounts = new Map<string, number>(bySlotRows.map((r) => [r.time, r._count._all]));
+  byService.sort((a, b) => b.count - a.count || a.title.localeCompare(b.title));
 
   const distribution = Array.from({ length: RATING.max - RATING.min + 1 }, (_, i) => {
     const rating = RATING.min + i;
-    return { rating, count: ratingRows.find((r) => r.rating === rating)?._count._all ?? 0 };
+    return { rating, count: ratingCounts.get(rating) ?? 0 };
   });
+  let feedbackTotal = 0;
+  let ratingSum = 0;
+  for (const [rating, n] of ratingCounts) {
+    feedbackTotal += n;
+    ratingSum += rating * n;
+  }
 
   const oneDecimal = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10) / 10);
 
@@ -192,14 +226,96 @@ export async function analyticsOverview(
       by_slot: TIME_SLOTS.map((time) => ({ time, count: slotCounts.get(time) ?? 0 })),
     },
     feedback: {
-      total: feedbackAll._count._all,
-      average_rating: oneDecimal(feedbackAll._avg.rating) ?? 0,
+      total: feedbackTotal,
+      average_rating: feedbackTotal > 0 ? (oneDecimal(ratingSum / feedbackTotal) ?? 0) : 0,
       distribution,
       per_month: months.slice(0, -1).map((d, i) => ({
         month: d.slice(0, 7),
-        count: perMonth[i]?._count._all ?? 0,
-        average_rating: oneDecimal(perMonth[i]?._avg.rating),
+        count: monthRows[i]?.count ?? 0,
+        average_rating: oneDecimal(monthRows[i]?.average),
       })),
     },
   };
+}
+
+type GroupRow = {
+  part: "status" | "slot" | "service" | "weekday" | "rating";
+  key: string;
+  n: number | bigint;
+  /** status: bookings with proof; service: confirmed and completed bookings. */
+  extra: number | bigint | null;
+  title: string | null;
+  priceCents: number | bigint | null;
+};
+
+/**
+ * Everything but the periods, in one statement of about 80 rows whatever the number of bookings: the totals
+ * by status (and with proof) and by slot from the slot roll-ups; by service, with the service's title and
+ * price and its confirmed and completed bookings for the revenue, from the service roll-ups; by weekday from
+ * the per-date roll-ups; and the feedback ratings.
+ */
+function overviewGroups(db: Db, provider: AnalyticsDeps["provider"]): Promise<GroupRow[]> {
+  return db.$queryRaw<GroupRow[]>`
+    SELECT 'status' AS "part", "status" AS "key", SUM("n") AS "n", SUM("withProof") AS "extra",
+           CAST(NULL AS TEXT) AS "title", CAST(NULL AS INTEGER) AS "priceCents"
+    FROM "BookingRollup" WHERE "kind" = 'slot' GROUP BY "status"
+    UNION ALL
+    SELECT 'slot', "key", SUM("n"), NULL, NULL, NULL
+    FROM "BookingRollup" WHERE "kind" = 'slot' GROUP BY "key"
+    UNION ALL
+    SELECT 'service', r."key", SUM(r."n"),
+           SUM(CASE WHEN r."status" IN ('confirmed', 'completed') THEN r."n" ELSE 0 END), s."title", s."priceCents"
+    FROM "BookingRollup" r LEFT JOIN "Service" s ON r."key" <> '' AND CAST(s."id" AS TEXT) = r."key"
+    WHERE r."kind" = 'service' GROUP BY r."key", s."title", s."priceCents" HAVING SUM(r."n") > 0
+    UNION ALL
+    SELECT 'weekday', CAST(w AS TEXT), SUM("n"), NULL, NULL, NULL FROM (
+      SELECT ${weekdayOfKey(provider)} AS w, "n" FROM "BookingRollup" WHERE "kind" = 'date' AND "n" <> 0
+    ) AS d WHERE w IS NOT NULL GROUP BY w
+    UNION ALL
+    SELECT 'rating', CAST("rating" AS TEXT), COUNT(*), NULL, NULL, NULL FROM "Feedback" GROUP BY "rating"`;
+}
+
+/**
+ * The weekday (0 = Sunday) of a roll-up's "key" (a YYYY-MM-DD date), or NULL when it is not one. SQLite's
+ * strftime answers NULL for a malformed date. PostgreSQL's date cast would fail the whole statement on one
+ * bad value, so the weekday is computed from the digits (Sakamoto's method) once the key has the shape.
+ */
+function weekdayOfKey(provider: AnalyticsDeps["provider"]): Prisma.Sql {
+  if (provider === "sqlite") return Prisma.sql`CAST(strftime('%w', "key") AS INTEGER)`;
+  const y = Prisma.sql`(CAST(substr("key", 1, 4) AS INTEGER) - CASE WHEN substr("key", 6, 2) < '03' THEN 1 ELSE 0 END)`;
+  return Prisma.sql`CASE WHEN "key" ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' THEN
+    (${y} + ${y} / 4 - ${y} / 100 + ${y} / 400
+     + CAST(substr('032503514624', CAST(substr("key", 6, 2) AS INTEGER), 1) AS INTEGER)
+     + CAST(substr("key", 9, 2) AS INTEGER)) % 7 END`;
+}
+
+/** Feedback received in each period [bounds[i], bounds[i + 1]): its count and average rating. */
+async function feedbackPerPeriod(
+  db: Db,
+  bounds: Date[],
+): Promise<{ count: number; average: number | null }[]> {
+  if (bounds.length < 2) return [];
+  const period = Prisma.join(
+    bounds
+      .slice(0, -1)
+      .map(
+        (from, i) => Prisma.sql`WHEN "createdAt" >= ${from} AND "createdAt" < ${bounds[i + 1]!} THEN ${i}`,
+      ),
+    " ",
+  );
+  const rows = await db.$queryRaw<
+    { i: number | bigint | null; n: number | bigint; total: number | bigint }[]
+  >`
+    SELECT "i", COUNT(*) AS "n", SUM("rating") AS "total" FROM (
+      SELECT CASE ${period} END AS "i", "rating" FROM "Feedback"
+      WHERE "createdAt" >= ${bounds[0]!} AND "createdAt" < ${bounds[bounds.length - 1]!}
+    ) AS f GROUP BY "i"`;
+  const out = bounds.slice(0, -1).map(() => ({ count: 0, average: null as number | null }));
+  for (const row of rows) {
+    const entry = row.i === null ? undefined : out[Number(row.i)];
+    if (!entry) continue;
+    entry.count = Number(row.n);
+    entry.average = entry.count > 0 ? Number(row.total) / entry.count : null;
+  }
+  return out;
 }

@@ -552,7 +552,11 @@ describe("availability", () => {
     expect(result).toEqual({
       date,
       today: "2030-01-15",
-      slots: TIME_SLOTS.map((time) => ({ time, available: time !== "09:00" && time !== "15:00" })),
+      closed_reason: null,
+      slots: TIME_SLOTS.map((time) => {
+        const taken = time === "09:00" || time === "15:00";
+        return { time, available: !taken, reason: taken ? "full" : null, remaining: taken ? 0 : 1 };
+      }),
     });
     expect(JSON.stringify(result)).not.toContain("example.test");
   });

@@ -6,6 +6,7 @@ import {
   type ZContactInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { MAIL_TRANSACTION, type NotifyDeps, notifyContactMessage } from "../mail/notify";
 import { type DomainDeps, notFound, orNotFound } from "./records";
 
 const m = MESSAGES.contact;
@@ -26,13 +27,18 @@ function toDto(row: ContactMessageModel): ContactMessageDto {
 
 /** Stored, so the back office can show an inbox. */
 export async function sendContactMessage(
-  deps: DomainDeps,
+  deps: DomainDeps & NotifyDeps,
   input: z.output<typeof ZContactInput>,
 ): Promise<{ id: number; message: string }> {
-  const row = await deps.db.contactMessage.create({
-    data: { ...input, createdAt: deps.now() },
-    select: { id: true },
-  });
+  // The message and the studio's e-mail about it (mail/notify.ts) are written together.
+  const row = await deps.db.$transaction(async (tx) => {
+    const created = await tx.contactMessage.create({
+      data: { ...input, createdAt: deps.now() },
+      select: { id: true },
+    });
+    await notifyContactMessage(tx, deps, created.id);
+    return created;
+  }, MAIL_TRANSACTION);
   return { id: row.id, message: m.sent };
 }
 

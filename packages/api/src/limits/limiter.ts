@@ -21,7 +21,7 @@ import { AppError } from "../errors";
 
 /** Public form submissions allowed per IP and minute, per form (the default of RATE_LIMIT_FORMS_PER_MINUTE). */
 export const FORM_LIMIT = { points: 20, durationSeconds: 60 } as const;
-export const FORM_BUCKETS = ["booking", "feedback", "contact", "upload", "register"] as const;
+export const FORM_BUCKETS = ["booking", "feedback", "contact", "upload", "register", "manage"] as const;
 export type FormBucket = (typeof FORM_BUCKETS)[number];
 
 /** Sign-in attempts per window before the e-mail or IP is locked until the window ends. */

@@ -12,5 +12,5 @@ export const adminsRouter = router({
     .mutation(({ ctx, input }) => transferOwnership(ctx, ctx, input.id)),
   invites: adminProcedure.query(({ ctx }) => listInvites(ctx)),
   revokeInvite: adminProcedure.input(ZId).mutation(({ ctx, input }) => revokeInvite(ctx, input.id)),
-  activity: adminProcedure.input(ZAuditListInput).query(({ ctx, input }) => listAudit(ctx.db, input)),
+  activity: adminProcedure.input(ZAuditListInput).query(({ ctx, input }) => listAudit(ctx, input)),
 });

@@ -10,6 +10,7 @@ import {
 import { login, register } from "../auth/account";
 import { changePassword, resetPassword, signOutEverywhere, updateMyProfile } from "../auth/admins";
 import { createInvite } from "../auth/invites";
+import { mailPasswordReset } from "../mail/password-reset";
 import { revokeSession } from "../auth/session";
 import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
@@ -37,11 +38,16 @@ export const authRouter = router({
   signOutEverywhere: adminProcedure.mutation(({ ctx }) => signOutEverywhere(ctx, ctx)),
   /**
    * "Forgot password?": the same answer whatever the address (no account discovery), throttled like a form.
-   * The link goes out by e-mail once mail is configured; `pnpm admin:reset-password <email>` prints one.
+   * With mail configured the link goes out by e-mail (mail/password-reset.ts).
    */
   requestPasswordReset: formProcedure("register")
     .input(ZPasswordResetRequest)
-    .mutation(() => ({ message: MESSAGES.auth.resetRequested })),
+    .mutation(async ({ ctx, input }) => {
+      // The same answer for every address; without mail, say so (it tells nothing about accounts).
+      if (!ctx.config.mail.enabled) return { message: MESSAGES.auth.resetUnavailable };
+      await mailPasswordReset(ctx, input.email);
+      return { message: MESSAGES.auth.resetRequested };
+    }),
   resetPassword: formProcedure("register")
     .input(ZPasswordResetInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input)),

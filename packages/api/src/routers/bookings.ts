@@ -6,6 +6,7 @@ import {
   ZBookingCreateInput,
   ZBookingCreateResult,
   ZBookingCsv,
+  ZBookingCsvChunk,
   ZBookingDto,
   ZBookingExportInput,
   ZBookingListPageInput,
@@ -22,6 +23,7 @@ import {
   createBooking,
   deleteBooking,
   exportBookingsCsv,
+  exportBookingsCsvChunk,
   getBooking,
   listBookings,
   listBookingsPage,
@@ -76,4 +78,9 @@ export const bookingsRouter = router({
     .input(ZBookingExportInput)
     .output(ZBookingCsv)
     .query(({ ctx, input }) => exportBookingsCsv(ctx, input)),
+  /** Chunks of the CSV export for streaming (REST GET /api/bookings/export.csv). */
+  exportCsvChunk: adminProcedure
+    .input(ZBookingChunkInput)
+    .output(ZBookingCsvChunk)
+    .query(({ ctx, input }) => exportBookingsCsvChunk(ctx, input)),
 });

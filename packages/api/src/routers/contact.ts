@@ -1,9 +1,12 @@
+import { z } from "zod";
 import {
   ZContactInput,
   ZContactListInput,
   ZContactListResult,
   ZContactMessageDto,
+  ZContactReplyInput,
   ZContactSetRead,
+  ZContactThread,
   ZDeleted,
   ZId,
   ZSubmitted,
@@ -14,6 +17,7 @@ import {
   sendContactMessage,
   setContactMessageRead,
 } from "../domain/contact";
+import { contactThread, replyToContactMessage } from "../domain/contact-replies";
 import { adminProcedure, formProcedure, router } from "../trpc";
 
 export const contactRouter = router({
@@ -37,4 +41,14 @@ export const contactRouter = router({
     .input(ZId)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteContactMessage(ctx, input)),
+  /** The message's replies (Messages inbox, message view). */
+  thread: adminProcedure
+    .input(ZId)
+    .output(ZContactThread)
+    .query(({ ctx, input }) => contactThread(ctx, input.id)),
+  /** Sends a reply by e-mail in the message's thread and stores it (audited). */
+  reply: adminProcedure
+    .input(ZContactReplyInput)
+    .output(ZContactThread.extend({ message: z.string() }))
+    .mutation(({ ctx, input }) => replyToContactMessage(ctx, ctx.user.id, input)),
 });

@@ -1,4 +1,6 @@
-import { todayIn } from "@studio/validators";
+import { todayIn, ZPublicSchedule, ZStudioProfile } from "@studio/validators";
+import { getStudioProfile } from "../domain/studio-profile";
+import { publicSchedule } from "../domain/bookings";
 import { publicProcedure, router } from "../trpc";
 
 export const siteRouter = router({
@@ -8,4 +10,8 @@ export const siteRouter = router({
     today: todayIn(ctx.config.timeZone, ctx.now()),
     mapTileUrl: ctx.config.mapTileUrl,
   })),
+  /** The studio's details (name, address, contacts, socials, map position, hours text, logo): every page reads it. */
+  profile: publicProcedure.output(ZStudioProfile).query(({ ctx }) => getStudioProfile(ctx)),
+  /** The booking rules the booking dialog greys out days and slots with (weekly hours, closures, notice). */
+  schedule: publicProcedure.output(ZPublicSchedule).query(({ ctx }) => publicSchedule(ctx)),
 });

@@ -1,12 +1,12 @@
 import {
   type BookingCreateResult,
   MESSAGES,
-  todayIn,
   type ZBookingCreateInput,
   ZIdempotencyKey,
 } from "@studio/validators";
 import type { z } from "zod";
 import { AppError, isUniqueViolation } from "../../errors";
+import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
 import { parseUploadUrl } from "../uploads/links";
 import { claimBookingProof } from "../uploads/proof";
 import {
@@ -15,9 +15,9 @@ import {
   bookingColumns,
   bookingSelect,
   type ImageView,
-  slotKeyOf,
   toBookingDto,
 } from "./dto";
+import { assertBookable, claimSeat, freeSeats } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
 
@@ -84,9 +84,10 @@ async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
 }
 
 /**
- * Creates a pending booking (public dialog and admin dialog share it). Rules: date not in the past in the
- * studio's time zone, an existing service, a free slot (the unique slot key decides races), an issued and
- * unused proof file, and at most one booking per idempotency key.
+ * Creates a pending booking (public dialog and admin dialog share it). Rules: a slot the studio's schedule
+ * allows (open day and hours, notice, horizon: schedule.ts), an existing service, a free seat of the slot (the
+ * unique slot key decides races, at any capacity), an issued and unused proof file, and at most one booking
+ * per idempotency key.
  */
 export async function createBooking(
   deps: BookingDeps & { idempotencyKey?: string | null },
@@ -97,17 +98,13 @@ export async function createBooking(
   const first = await replayOf(deps, key, input, view);
   if (first) return first;
 
-  if (input.date < todayIn(deps.config.timeZone, deps.now())) {
-    throw new AppError("BAD_REQUEST", m.dateInPast, { fieldErrors: { date: m.dateInPast } });
-  }
-  // Service and slot checked in one statement (every Prisma query is compiled again on the event loop).
-  const slotKey = slotKeyOf(input.date, input.time);
-  const [found] = await deps.db.$queryRaw<{ serviceTitle: string | null; holder: number | null }[]>`
-    SELECT (SELECT "title" FROM "Service" WHERE "id" = ${input.service_id}) AS "serviceTitle",
-           (SELECT "id" FROM "Booking" WHERE "slotKey" = ${slotKey}) AS "holder"`;
+  const { capacity } = await assertBookable(deps, input);
+  const [found] = await deps.db.$queryRaw<{ serviceTitle: string | null }[]>`
+    SELECT "title" AS "serviceTitle" FROM "Service" WHERE "id" = ${input.service_id}`;
   const serviceTitle = found?.serviceTitle ?? null;
   if (serviceTitle === null) throw serviceNotFound();
-  if (found?.holder != null) {
+  const seats = await freeSeats(deps, input, capacity);
+  if (seats.length === 0) {
     // A retry of a submission that has just been stored holds its own slot: answer with that booking.
     const replay = await replayOf(deps, key, input, view);
     if (replay) return replay;
@@ -124,21 +121,30 @@ export async function createBooking(
     time: input.time,
     message: input.message,
     status: "pending" as const,
-    slotKey,
     idempotencyKey: key,
   };
 
   let row: BookingRow;
   try {
-    const created = input.image
-      ? await deps.db.$transaction(async (tx) => {
-          const proof = await claimBookingProof(tx, input.image, deps.now());
-          return tx.booking.create({
-            data: { ...data, image: proof?.image ?? null, uploadId: proof?.uploadId ?? null },
-            select: bookingColumns,
-          });
-        })
-      : await deps.db.booking.create({ data: { ...data, image: null }, select: bookingColumns });
+    // Each seat is tried in its own write: on PostgreSQL a failed insert ends its transaction.
+    // The booking, its proof file and its e-mails (mail/notify.ts) are written in one transaction.
+    const created = await claimSeat(seats, (slotKey) =>
+      deps.db.$transaction(async (tx) => {
+        const proof = input.image ? await claimBookingProof(tx, input.image, deps.now()) : null;
+        const booking = await tx.booking.create({
+          data: { ...data, slotKey, image: proof?.image ?? null, uploadId: proof?.uploadId ?? null },
+          select: bookingColumns,
+        });
+        await notifyBooking(tx, deps, booking.id, "received");
+        return booking;
+      }, MAIL_TRANSACTION),
+    );
+    if (!created) {
+      // Concurrent bookings took every seat (or a retry of this submission did: answer with it).
+      const replay = await replayOf(deps, key, input, view);
+      if (replay) return replay;
+      throw slotTaken();
+    }
     row = { ...created, service: { title: serviceTitle } };
     deps.cache.invalidate("bookings");
   } catch (error) {

@@ -49,19 +49,42 @@ function csvRow(b: BookingDto): string {
 
 const CHUNK = 1_000;
 
-/** The filtered bookings, newest first, as CSV with a header row and CRLF line ends. */
+function csvFilename(deps: BookingDeps, filter: BookingFilter): string {
+  const day = todayIn(deps.config.timeZone, deps.now());
+  return `bookings${filter.status ? `-${filter.status}` : ""}-${day}.csv`;
+}
+
+/**
+ * One chunk of the export, for streaming (REST GET /api/bookings/export.csv): the rows after `cursor`, as
+ * CRLF-ended CSV lines, with the header line first when there is no cursor. The server holds one chunk at a
+ * time, however many bookings there are.
+ */
+export async function exportBookingsCsvChunk(
+  deps: BookingDeps,
+  input: BookingFilter & { cursor?: number | null; limit: number },
+): Promise<{ filename: string; csv: string; nextCursor: number | null }> {
+  const cursor = input.cursor ?? null;
+  const page = await listBookings(
+    deps,
+    { status: input.status, search: input.search, cursor, limit: input.limit, withTotal: false },
+    plainImage,
+  );
+  let csv = cursor === null ? `${COLUMNS.join(",")}\r\n` : "";
+  for (const b of page.items) csv += `${csvRow(b)}\r\n`;
+  return { filename: csvFilename(deps, input), csv, nextCursor: page.nextCursor };
+}
+
+/** The filtered bookings, newest first, as CSV with a header row and CRLF line ends (held whole in memory). */
 export async function exportBookingsCsv(
   deps: BookingDeps,
   filter: BookingFilter,
 ): Promise<{ filename: string; csv: string }> {
-  const lines: string[] = [COLUMNS.join(",")];
+  const parts: string[] = [];
   let cursor: number | null = null;
   do {
-    const page = await listBookings(deps, { ...filter, cursor, limit: CHUNK, withTotal: false }, plainImage);
-    for (const b of page.items) lines.push(csvRow(b));
-    cursor = page.nextCursor;
+    const chunk = await exportBookingsCsvChunk(deps, { ...filter, cursor, limit: CHUNK });
+    parts.push(chunk.csv);
+    cursor = chunk.nextCursor;
   } while (cursor !== null);
-  const day = todayIn(deps.config.timeZone, deps.now());
-  const filename = `bookings${filter.status ? `-${filter.status}` : ""}-${day}.csv`;
-  return { filename, csv: `${lines.join("\r\n")}\r\n` };
+  return { filename: csvFilename(deps, filter), csv: parts.join("") };
 }

@@ -1,5 +1,5 @@
 export { type BookingCreateData, createBooking } from "./create";
-export { csvCell, exportBookingsCsv } from "./csv";
+export { csvCell, exportBookingsCsv, exportBookingsCsvChunk } from "./csv";
 export { adminImage, type BookingDeps, plainImage, toBookingDto } from "./dto";
 export {
   bookingAvailability,
@@ -8,4 +8,18 @@ export {
   listBookings,
   listBookingsPage,
 } from "./queries";
+export {
+  addClosure,
+  assertBookable,
+  claimSeat,
+  freeSeats,
+  getSchedule,
+  publicSchedule,
+  removeClosure,
+  type ScheduleDeps,
+  type ScheduleRules,
+  scheduleRules,
+  seatKeys,
+  updateSchedule,
+} from "./schedule";
 export { confirmBooking, deleteBooking, setBookingStatus } from "./status";

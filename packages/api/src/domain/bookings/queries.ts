@@ -5,9 +5,14 @@ import {
   type BookingListResult,
   type BookingStats,
   type BookingStatus,
+  dayRefusal,
   MESSAGES,
+  type SlotRefusal,
   TIME_SLOTS,
   todayIn,
+  weekdayOf,
+  withinHours,
+  zonedInstant,
 } from "@studio/validators";
 import { AppError } from "../../errors";
 import {
@@ -18,6 +23,7 @@ import {
   type ImageView,
   toBookingDto,
 } from "./dto";
+import { scheduleRules } from "./schedule";
 
 export type BookingFilter = { status?: BookingStatus; search?: string };
 
@@ -106,15 +112,50 @@ export function listBookingsPage(
   return deps.cache.get("bookings", `page:${key}`, () => listBookings(deps, input, adminImage(deps)));
 }
 
-type RawBookingRow = Omit<BookingRow, "service"> & {
-  serviceTitle: string | null;
-  total?: number | bigint;
-};
+/** One booking of a page, as the statement's JSON array holds it (BOOKING_JSON_COLUMNS order). */
+type JsonBookingRow = [
+  id: number,
+  name: string,
+  email: string,
+  phone: string,
+  serviceId: number | null,
+  date: string,
+  time: string,
+  message: string | null,
+  image: string | null,
+  status: BookingRow["status"],
+  /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
+  createdAt: string,
+  serviceTitle: string | null,
+];
+
+/**
+ * createdAt written by the database exactly as toISOString would (parsing and formatting 1,000 dates is a
+ * good part of a streamed chunk's CPU): PostgreSQL stores a UTC timestamp without zone; SQLite the ISO text
+ * Prisma wrote (or Unix milliseconds, if a bulk load wrote them).
+ */
+function isoCreatedAt(provider: BookingDeps["provider"]): Prisma.Sql {
+  return provider === "postgresql"
+    ? Prisma.sql`to_char(x."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : Prisma.sql`strftime('%Y-%m-%dT%H:%M:%fZ', CASE typeof(x."createdAt") WHEN 'integer' THEN x."createdAt" / 1000.0 ELSE x."createdAt" END, CASE typeof(x."createdAt") WHEN 'integer' THEN 'unixepoch' ELSE '+0 days' END)`;
+}
+
+/** The page's rows as one JSON array, newest first. */
+function pageJson(provider: BookingDeps["provider"]): Prisma.Sql {
+  const columns = Prisma.sql`x."id", x."name", x."email", x."phone", x."serviceId", x."date", x."time",
+    x."message", x."image", x."status", ${isoCreatedAt(provider)}, s."title"`;
+  return provider === "postgresql"
+    ? Prisma.sql`COALESCE(json_agg(json_build_array(${columns}) ORDER BY x."id" DESC), '[]'::json)`
+    : Prisma.sql`json_group_array(json_array(${columns}) ORDER BY x."id" DESC)`;
+}
 
 /**
  * Newest first (id desc); keyset pagination by `cursor` (the last id shown), or `offset`. Raw SQL with a
  * join for the service title: the admin list is the hottest admin query, and Prisma 6 compiles every
  * query again in WebAssembly on the event loop (1.5 ms of CPU for this one as findMany, 0.6 ms raw).
+ * The page comes back as one JSON value built by the database (one row, one column): Prisma decodes every
+ * row and column of a raw result on the event loop, 12 ms of CPU for 1,000 bookings against 2 ms for the
+ * same rows as JSON, which is what lets the streamed list and CSV export pass 100,000 rows a second.
  *
  * The total, without a search, is the trigger-kept count (migration booking_counts) read in the same
  * statement: COUNT(*) over 100,000 bookings costs 13 ms of PostgreSQL CPU on every page. A search counts
@@ -136,33 +177,44 @@ export async function listBookings(
     wantsTotal && !searching
       ? Prisma.sql`, (SELECT "n" FROM "BookingCount" WHERE "key" = ${countKey}) AS "total"`
       : Prisma.empty;
-  const [rows, matches] = await Promise.all([
+  const [result, matches] = await Promise.all([
     // The page's ids first, from an index alone; then their rows. In one statement, PostgreSQL's planner
     // walks the primary key backwards and filters by status (it cannot know pending bookings are recent):
     // 9 ms for a deep cursor instead of 0.1 ms.
-    deps.db.$queryRaw<RawBookingRow[]>`
-      SELECT x."id", x."name", x."email", x."phone", x."serviceId", x."date", x."time", x."message",
-             x."image", x."status", x."createdAt", s."title" AS "serviceTitle"${storedTotal}
+    deps.db.$queryRaw<{ rows: string | JsonBookingRow[]; total?: number | bigint | null }[]>`
+      SELECT ${pageJson(deps.provider)} AS "rows"${storedTotal}
       FROM (
         SELECT ${source.id} AS "id" FROM ${source.from} ${pageWhere}
         ORDER BY ${source.id} DESC
         LIMIT ${integerLiteral(options.limit + 1)} OFFSET ${integerLiteral(options.cursor ? 0 : (options.offset ?? 0))}
       ) AS page
       JOIN "Booking" x ON x."id" = page."id"
-      LEFT JOIN "Service" s ON s."id" = x."serviceId"
-      ORDER BY x."id" DESC`,
+      LEFT JOIN "Service" s ON s."id" = x."serviceId"`,
     wantsTotal && searching ? countMatching(deps, source) : null,
   ]);
+  const raw = result[0]?.rows ?? [];
+  const rows: JsonBookingRow[] = typeof raw === "string" ? JSON.parse(raw) : raw;
   const hasMore = rows.length > options.limit;
   const page = hasMore ? rows.slice(0, options.limit) : rows;
   let total = matches ?? -1;
-  if (wantsTotal && !searching)
-    total = rows[0] ? Number(rows[0].total ?? 0) : await storedCount(deps, countKey); // past the last page
+  if (wantsTotal && !searching) total = Number(result[0]?.total ?? 0);
   return {
-    items: page.map((row) =>
-      toBookingDto({ ...row, service: row.serviceTitle === null ? null : { title: row.serviceTitle } }, view),
-    ),
-    nextCursor: hasMore ? (page[page.length - 1]?.id ?? null) : null,
+    // The same fields as toBookingDto, built from the row as it comes.
+    items: page.map((r) => ({
+      id: r[0],
+      name: r[1],
+      email: r[2],
+      phone: r[3],
+      service_id: r[4],
+      service_title: r[11],
+      date: r[5],
+      time: r[6],
+      message: r[7],
+      image: view(r[8]),
+      status: r[9],
+      created_at: r[10],
+    })),
+    nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null,
     total,
   };
 }
@@ -180,12 +232,6 @@ function integerLiteral(value: number): Prisma.Sql {
 async function countMatching(deps: BookingDeps, source: BookingSource): Promise<number> {
   const rows = await deps.db.$queryRaw<{ n: number | bigint }[]>`
     SELECT COUNT(*) AS n FROM ${source.from} ${whereClause(source.where)}`;
-  return Number(rows[0]?.n ?? 0);
-}
-
-async function storedCount(deps: BookingDeps, key: string): Promise<number> {
-  const rows = await deps.db.$queryRaw<{ n: number | bigint }[]>`
-    SELECT "n" FROM "BookingCount" WHERE "key" = ${key}`;
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -214,20 +260,35 @@ async function readBookingStats(deps: BookingDeps): Promise<BookingStats> {
 }
 
 /**
- * Which of a day's slots can still be booked: taken slots (a booking holds the slot key) and every slot of
- * a day before today (studio time zone) are unavailable. No personal data leaves this function.
+ * Which of a day's slots can still be booked, and why not: a day refused as a whole (past, beyond the horizon,
+ * closed, with the closure's reason), a slot outside the day's hours, sooner than the notice, or full (every
+ * seat of its capacity held). No personal data leaves this function.
  */
 export async function bookingAvailability(deps: BookingDeps, date: string): Promise<Availability> {
-  const today = todayIn(deps.config.timeZone, deps.now());
-  const taken = await deps.db.booking.findMany({
-    where: { date, slotKey: { not: null } },
-    select: { time: true },
+  const now = deps.now();
+  const rules = await scheduleRules(deps);
+  const today = todayIn(rules.timeZone, now);
+  const refusal = dayRefusal({ ...rules, today }, date);
+  const held = new Map<string, number>();
+  if (!refusal) {
+    const rows = await deps.db.booking.groupBy({
+      by: ["time"],
+      where: { date, slotKey: { not: null } },
+      _count: { _all: true },
+    });
+    for (const row of rows) held.set(row.time, row._count._all);
+  }
+  const day = rules.weekly[weekdayOf(date)];
+  const noticeEnds = now.getTime() + rules.notice_hours * 3_600_000;
+  const slots = TIME_SLOTS.map((time) => {
+    const remaining = Math.max(0, rules.capacity - (held.get(time) ?? 0));
+    let reason: SlotRefusal | null = null;
+    if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
+    else if (!withinHours(day, time)) reason = "closed";
+    else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
+      reason = "too_soon";
+    else if (remaining === 0) reason = "full";
+    return { time, available: reason === null, reason, remaining: reason === null ? remaining : 0 };
   });
-  const takenTimes = new Set(taken.map((b) => b.time));
-  const past = date < today;
-  return {
-    date,
-    today,
-    slots: TIME_SLOTS.map((time) => ({ time, available: !past && !takenTimes.has(time) })),
-  };
+  return { date, today, closed_reason: refusal?.label ?? null, slots };
 }

@@ -1,5 +1,6 @@
 import { BOOKING_TRANSITIONS, type BookingDto, type BookingStatus, MESSAGES } from "@studio/validators";
 import { AppError } from "../../errors";
+import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { bookingNotFound } from "./queries";
 
@@ -24,10 +25,15 @@ export async function setBookingStatus(
     if (!BOOKING_TRANSITIONS[from].includes(to)) {
       throw new AppError("CONFLICT", MESSAGES.booking.transitionRefused(from, to));
     }
-    const { count } = await deps.db.booking.updateMany({
-      where: { id, status: from },
-      data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
-    });
+    // The change and the client's e-mail about it (mail/notify.ts) are written together.
+    const count = await deps.db.$transaction(async (tx) => {
+      const updated = await tx.booking.updateMany({
+        where: { id, status: from },
+        data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
+      });
+      if (updated.count === 1 && to !== "pending") await notifyBooking(tx, deps, id, to);
+      return updated.count;
+    }, MAIL_TRANSACTION);
     if (count === 1) {
       deps.cache.invalidate("bookings");
       return toBookingDto({ ...current, status: to }, view);

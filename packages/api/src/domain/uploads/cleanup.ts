@@ -22,15 +22,21 @@ export type CleanupResult = { removed: number; attached: number; tempFilesRemove
 
 /** Ids of our public uploads that a service image or a portfolio media URL points at (variants included). */
 async function referencedMediaIds(db: Db): Promise<Set<string>> {
-  const [services, items] = await Promise.all([
+  const [services, items, profiles] = await Promise.all([
     db.service.findMany({ where: { image: { contains: "/uploads/media/" } }, select: { image: true } }),
     db.portfolioItem.findMany({
       where: { mediaUrl: { contains: "/uploads/media/" } },
       select: { mediaUrl: true },
     }),
+    // The studio's logo (uploaded as a service image).
+    db.studioProfile.findMany({ where: { logo: { contains: "/uploads/media/" } }, select: { logo: true } }),
   ]);
   const ids = new Set<string>();
-  for (const url of [...services.map((s) => s.image), ...items.map((i) => i.mediaUrl)]) {
+  for (const url of [
+    ...services.map((s) => s.image),
+    ...items.map((i) => i.mediaUrl),
+    ...profiles.map((p) => p.logo),
+  ]) {
     const parsed = url ? parseUploadUrl(url) : null;
     if (parsed?.visibility === "public") ids.add(parsed.id);
   }
@@ -184,9 +190,10 @@ export async function cleanupUploads(deps: CleanupDeps): Promise<CleanupResult> 
 }
 
 async function isStillReferenced(db: Db, uploadId: string): Promise<boolean> {
-  const [services, items] = await Promise.all([
+  const [services, items, profiles] = await Promise.all([
     db.service.count({ where: { image: { contains: uploadId } } }),
     db.portfolioItem.count({ where: { mediaUrl: { contains: uploadId } } }),
+    db.studioProfile.count({ where: { logo: { contains: uploadId } } }),
   ]);
-  return services + items > 0;
+  return services + items + profiles > 0;
 }

@@ -1,0 +1,283 @@
+/**
+ * The studio's booking rules: weekly opening hours, closed dates, minimum notice, booking horizon and capacity
+ * per slot (schemas, defaults and messages in @studio/validators, schemas/schedule.ts).
+ *
+ * Every path that creates or moves a booking calls, in this order:
+ *   1. `assertBookable(deps, { date, time })`: refuses (400, with the field it concerns) a day before today,
+ *      beyond the horizon, closed (weekday or closure), a slot outside the day's hours, or one sooner than the
+ *      notice allows. It answers the rules it judged by (capacity, zone).
+ *   2. `freeSeats(deps, slot, capacity, { excludeBookingId })`: the slot's seat keys no booking holds. Empty:
+ *      the slot is full (answer slotTaken, 409). `excludeBookingId` ignores the moving booking's own seat.
+ *   3. `claimSeat(seats, write)`: calls `write(slotKey)` with each free seat in turn until one is stored.
+ *      Booking.slotKey is unique, so the database decides races: a write that loses a seat to a concurrent one
+ *      (unique violation on slotKey) tries the next; null when every seat went. N concurrent requests for a
+ *      slot of capacity k therefore store exactly k bookings.
+ * Seat 1 is the slot's plain key "YYYY-MM-DD HH:MM" (as before capacity existed), seat n is "…#n". Lowering
+ * the capacity leaves existing bookings where they are; the slot is full while they hold at least as many
+ * seats as the new capacity.
+ *
+ * The rules are read through the read cache (tag "schedule"), invalidated on this instance and, through the
+ * event bus, on every other one whenever the owner changes them.
+ */
+import type { Db } from "@studio/db";
+import {
+  addDays,
+  type ClosureDto,
+  DEFAULT_DAY,
+  DEFAULT_SCHEDULE,
+  type DayHours,
+  dayRefusal,
+  MESSAGES,
+  type PublicSchedule,
+  type ScheduleDto,
+  type ScheduleSettings,
+  TIME_SLOTS,
+  type TimeSlot,
+  todayIn,
+  WEEKDAYS,
+  type Weekday,
+  withinHours,
+  type ZClosureInput,
+  zonedInstant,
+} from "@studio/validators";
+import type { z } from "zod";
+import type { Context } from "../../context";
+import { AppError, isUniqueViolation } from "../../errors";
+import { slotKeyOf } from "./dto";
+
+export type ScheduleDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+
+/** The settings, the closures that have not ended, and the zone every date is judged in. */
+export type ScheduleRules = ScheduleSettings & { closures: ClosureDto[]; timeZone: string };
+
+const m = MESSAGES.schedule;
+const HOUR_MS = 3_600_000;
+/** Closures the public schedule lists without a horizon: the next year. */
+const PUBLIC_CLOSURE_DAYS = 366;
+
+/** "09:00-17:00" or "closed", as stored; anything unreadable falls back to the default day. */
+function parseDay(stored: string): DayHours {
+  if (stored === "closed") return { ...DEFAULT_DAY, open: false };
+  const [first, last] = stored.split("-");
+  const slots = TIME_SLOTS as readonly string[];
+  if (!first || !last || !slots.includes(first) || !slots.includes(last)) return { ...DEFAULT_DAY };
+  return { open: true, first: first as TimeSlot, last: last as TimeSlot };
+}
+
+function storeDay(day: DayHours): string {
+  return day.open ? `${day.first}-${day.last}` : "closed";
+}
+
+function toClosureDto(row: {
+  id: number;
+  startDate: string;
+  endDate: string;
+  reason: string | null;
+}): ClosureDto {
+  return { id: row.id, start: row.startDate, end: row.endDate, reason: row.reason };
+}
+
+async function readRules(deps: ScheduleDeps): Promise<ScheduleRules> {
+  // Two days back covers every zone's "today"; the cached entry lives 30 s at most.
+  const since = addDays(new Date(deps.now()).toISOString().slice(0, 10), -2);
+  const [row, closures] = await Promise.all([
+    deps.db.studioSchedule.findUnique({ where: { id: 1 } }),
+    deps.db.closure.findMany({ where: { endDate: { gte: since } }, orderBy: { startDate: "asc" } }),
+  ]);
+  const settings: ScheduleSettings = row
+    ? {
+        weekly: WEEKDAYS.map((day: Weekday) => parseDay(row[day])),
+        notice_hours: row.noticeHours,
+        horizon_days: row.horizonDays,
+        capacity: Math.max(1, row.capacity),
+        time_zone: row.timeZone,
+      }
+    : DEFAULT_SCHEDULE;
+  return {
+    ...settings,
+    closures: closures.map(toClosureDto),
+    timeZone: settings.time_zone ?? deps.config.timeZone,
+  };
+}
+
+/** The booking rules, through the read cache. */
+export function scheduleRules(deps: ScheduleDeps): Promise<ScheduleRules> {
+  return deps.cache.get("schedule", "rules", () => readRules(deps));
+}
+
+/** Today in the studio's zone and the rules as the public and the dialog see them. */
+function judged(rules: ScheduleRules, now: Date) {
+  return { ...rules, today: todayIn(rules.timeZone, now) };
+}
+
+export type Slot = { date: string; time: string };
+
+/**
+ * Refuses a slot the rules do not allow, with a 400 naming the field ("date" or "time") and the rule's message;
+ * answers the rules otherwise. `excludeBookingId` is accepted for symmetry with `freeSeats` (a move judges the
+ * new slot exactly like a new booking).
+ */
+export async function assertBookable(
+  deps: ScheduleDeps,
+  slot: Slot,
+  _options: { excludeBookingId?: number } = {},
+): Promise<ScheduleRules> {
+  const now = deps.now();
+  const rules = judged(await scheduleRules(deps), now);
+  const refusal = dayRefusal(rules, slot.date);
+  if (refusal) throw new AppError("BAD_REQUEST", refusal.message, { fieldErrors: { date: refusal.message } });
+  const day = rules.weekly[new Date(`${slot.date}T00:00:00Z`).getUTCDay()];
+  if (!withinHours(day, slot.time)) {
+    const message = m.outsideHours(day?.first ?? TIME_SLOTS[0], day?.last ?? TIME_SLOTS[0]);
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+  }
+  if (tooSoon(rules, slot, now)) {
+    const message = m.noticeTooShort(rules.notice_hours);
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+  }
+  return rules;
+}
+
+/** With a notice of 0 the old rule holds: any slot of today or later (judged by date alone). */
+function tooSoon(rules: ScheduleRules, slot: Slot, now: Date): boolean {
+  if (rules.notice_hours === 0) return false;
+  return (
+    zonedInstant(slot.date, slot.time, rules.timeZone).getTime() <
+    now.getTime() + rules.notice_hours * HOUR_MS
+  );
+}
+
+/** The slot's seat keys for a capacity: "D T", "D T#2", … */
+export function seatKeys(slot: Slot, capacity: number): string[] {
+  const first = slotKeyOf(slot.date, slot.time);
+  return Array.from({ length: capacity }, (_, i) => (i === 0 ? first : `${first}#${i + 1}`));
+}
+
+/**
+ * The seats of a slot nobody holds, in order; empty when the bookings holding the slot (whatever seat, even one
+ * above a since lowered capacity) already fill it.
+ */
+export async function freeSeats(
+  deps: Pick<Context, "db">,
+  slot: Slot,
+  capacity: number,
+  options: { excludeBookingId?: number } = {},
+): Promise<string[]> {
+  const held = await deps.db.booking.findMany({
+    where: {
+      date: slot.date,
+      time: slot.time,
+      slotKey: { not: null },
+      ...(options.excludeBookingId ? { id: { not: options.excludeBookingId } } : {}),
+    },
+    select: { slotKey: true },
+  });
+  if (held.length >= capacity) return [];
+  const taken = new Set(held.map((b) => b.slotKey));
+  return seatKeys(slot, capacity).filter((key) => !taken.has(key));
+}
+
+/**
+ * Stores with the first seat that is still free when written (see the module comment); null when concurrent
+ * writers took them all. Any error other than losing a seat passes through.
+ */
+export async function claimSeat<T>(
+  seats: readonly string[],
+  write: (slotKey: string) => Promise<T>,
+): Promise<T | null> {
+  for (const seat of seats) {
+    try {
+      return await write(seat);
+    } catch (error) {
+      if (!isUniqueViolation(error, "slotKey")) throw error;
+    }
+  }
+  return null;
+}
+
+/** The Hours page: the settings and every closure that has not ended yet. */
+export async function getSchedule(deps: ScheduleDeps): Promise<ScheduleDto> {
+  const rules = judged(await readRules(deps), deps.now());
+  return {
+    weekly: rules.weekly,
+    notice_hours: rules.notice_hours,
+    horizon_days: rules.horizon_days,
+    capacity: rules.capacity,
+    time_zone: rules.time_zone,
+    default_time_zone: deps.config.timeZone,
+    closures: rules.closures.filter((c) => c.end >= rules.today),
+  };
+}
+
+/** Replaces the settings (validated by ZScheduleUpdate); bookings already made are left as they are. */
+export async function updateSchedule(deps: ScheduleDeps, input: ScheduleSettings): Promise<ScheduleDto> {
+  const days = Object.fromEntries(
+    WEEKDAYS.map((day, i) => [day, storeDay(input.weekly[i] ?? DEFAULT_DAY)]),
+  ) as Record<Weekday, string>;
+  const data = {
+    ...days,
+    noticeHours: input.notice_hours,
+    horizonDays: input.horizon_days,
+    capacity: input.capacity,
+    timeZone: input.time_zone,
+  };
+  await deps.db.studioSchedule.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+  deps.cache.invalidate("schedule");
+  return getSchedule(deps);
+}
+
+/** Takes the schedule row's write lock, so closure changes happen one at a time (SQLite and PostgreSQL). */
+async function lockSchedule(tx: Pick<Db, "studioSchedule">, now: Date): Promise<void> {
+  await tx.studioSchedule.upsert({
+    where: { id: 1 },
+    create: { id: 1, updatedAt: now },
+    update: { updatedAt: now },
+  });
+}
+
+/** Adds a closed date or range; refused (400 on "start") when it overlaps an existing one. */
+export async function addClosure(
+  deps: ScheduleDeps,
+  input: z.output<typeof ZClosureInput>,
+): Promise<ClosureDto> {
+  const row = await deps.db.$transaction(async (tx) => {
+    await lockSchedule(tx, deps.now());
+    const clash = await tx.closure.findFirst({
+      where: { startDate: { lte: input.end }, endDate: { gte: input.start } },
+      orderBy: { startDate: "asc" },
+    });
+    if (clash) {
+      const message = m.closureOverlaps(clash.startDate, clash.endDate);
+      throw new AppError("BAD_REQUEST", message, { fieldErrors: { start: message } });
+    }
+    return tx.closure.create({ data: { startDate: input.start, endDate: input.end, reason: input.reason } });
+  });
+  deps.cache.invalidate("schedule");
+  return toClosureDto(row);
+}
+
+export async function removeClosure(deps: ScheduleDeps, id: number): Promise<{ id: number }> {
+  const { count } = await deps.db.closure.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError("NOT_FOUND", m.closureNotFound);
+  deps.cache.invalidate("schedule");
+  return { id };
+}
+
+/** What the booking dialog needs to grey out days: the week, closures up to the horizon, notice, capacity. */
+export async function publicSchedule(deps: ScheduleDeps): Promise<PublicSchedule> {
+  const rules = judged(await scheduleRules(deps), deps.now());
+  const lastDate = rules.horizon_days === null ? null : addDays(rules.today, rules.horizon_days);
+  const until = lastDate ?? addDays(rules.today, PUBLIC_CLOSURE_DAYS);
+  return {
+    time_zone: rules.timeZone,
+    today: rules.today,
+    weekly: rules.weekly,
+    closures: rules.closures
+      .filter((c) => c.end >= rules.today && c.start <= until)
+      .map(({ start, end, reason }) => ({ start, end, reason })),
+    notice_hours: rules.notice_hours,
+    horizon_days: rules.horizon_days,
+    last_date: lastDate,
+    capacity: rules.capacity,
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The owner's calendar subscription: /calendar/<token>.ics lists upcoming pending and confirmed bookings for
+ * Google Calendar, Apple Calendar and Outlook. There is one feed; regenerating it replaces the row, so the old
+ * URL stops working at once (every instance reads the database).
+ *
+ * The token is an HMAC of a random nonce under a key derived from the server's secret: the back office can show
+ * the link again (it re-derives it), while the database alone holds no working link. Lookups go by the token's
+ * SHA-256, like the manage links.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { type CalendarFeedDto, zonedInstant } from "@studio/validators";
+import type { Context } from "../context";
+import { bookingUid, buildCalendar, type CalendarEvent, sessionHours } from "../mail/ics";
+import { addressLine, studioDetailsFor } from "../mail/studio";
+import { hashToken } from "./bookings/self-service";
+import { scheduleRules } from "./bookings/schedule";
+
+export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+
+/** A token looks like this (43 base64url characters); anything else is refused unread. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The most bookings one feed lists (the next ones come as the earlier sessions pass). */
+export const CALENDAR_FEED_LIMIT = 2_000;
+
+function tokenOf(deps: CalendarFeedDeps, nonce: string): string {
+  return createHmac("sha256", deps.config.jwtSecret).update(`calendar-feed:${nonce}`).digest("base64url");
+}
+
+function feedUrl(deps: CalendarFeedDeps, token: string): string {
+  return `${deps.config.publicUrl.replace(/\/+$/, "")}/calendar/${token}.ics`;
+}
+
+/** The current feed's link, or null before the owner first makes one. */
+export async function getCalendarFeed(deps: CalendarFeedDeps): Promise<CalendarFeedDto | null> {
+  const row = await deps.db.calendarFeed.findFirst({ orderBy: { id: "desc" } });
+  if (!row) return null;
+  const token = tokenOf(deps, row.nonce);
+  // A feed made under another server secret no longer opens: the owner regenerates it.
+  if (hashToken(token) !== row.tokenHash) return null;
+  return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString() };
+}
+
+/** A new link; the old one stops working in the same transaction. */
+export async function regenerateCalendarFeed(
+  deps: CalendarFeedDeps,
+  adminId: number,
+): Promise<CalendarFeedDto> {
+  const nonce = randomBytes(32).toString("base64url");
+  const token = tokenOf(deps, nonce);
+  const row = await deps.db.$transaction(async (tx) => {
+    await tx.calendarFeed.deleteMany({});
+    return tx.calendarFeed.create({
+      data: { tokenHash: hashToken(token), nonce, createdBy: adminId, createdAt: deps.now() },
+    });
+  });
+  return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString() };
+}
+
+/**
+ * The feed's text for a token taken from /calendar/<token>.ics; null for an unknown, old or malformed token.
+ * Lists pending (TENTATIVE) and confirmed (CONFIRMED) bookings whose session has not ended.
+ */
+export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Promise<string | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const feed = await deps.db.calendarFeed.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true },
+  });
+  if (!feed) return null;
+  const now = deps.now();
+  const { timeZone } = await scheduleRules(deps);
+  // From yesterday in UTC: covers "today" in every zone; sessions that have ended are dropped below.
+  const since = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const [rows, studio] = await Promise.all([
+    deps.db.booking.findMany({
+      where: { status: { in: ["pending", "confirmed"] }, date: { gte: since } },
+      orderBy: [{ date: "asc" }, { time: "asc" }, { id: "asc" }],
+      take: CALENDAR_FEED_LIMIT,
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        phone: true,
+        date: true,
+        time: true,
+        message: true,
+        status: true,
+        updatedAt: true,
+        service: { select: { title: true, duration: true } },
+      },
+    }),
+    studioDetailsFor(deps.db, deps),
+  ]);
+  const domain = new URL(deps.config.publicUrl).hostname;
+  const adminUrl = `${deps.config.publicUrl.replace(/\/+$/, "")}/admin/bookings`;
+  const events: CalendarEvent[] = [];
+  for (const b of rows) {
+    const hours = sessionHours(b.service?.duration);
+    const end = zonedInstant(b.date, b.time, timeZone).getTime() + hours * 3_600_000;
+    if (end <= now.getTime()) continue;
+    events.push({
+      uid: bookingUid(b.id, domain),
+      // Seconds since 2020 of the last change: grows with every change, so subscribers take the newest.
+      sequence: Math.max(0, Math.floor((b.updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000)),
+      date: b.date,
+      time: b.time,
+      hours,
+      summary: `${b.status === "pending" ? "[Pending] " : ""}${b.service?.title ?? "Session"} – ${b.name}`,
+      description: [
+        `Client: ${b.name}`,
+        `E-mail: ${b.email}`,
+        `Phone: ${b.phone}`,
+        `Status: ${b.status}`,
+        b.message ? `Message: ${b.message}` : null,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      location: addressLine(studio),
+      url: adminUrl,
+      status: b.status === "confirmed" ? "confirmed" : "tentative",
+    });
+  }
+  return buildCalendar({
+    studioName: studio.name,
+    organizerEmail: studio.emails[0] ?? `bookings@${domain}`,
+    timeZone,
+    method: null,
+    events,
+    stamp: now,
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The transactional outbox. enqueueMail writes one OutgoingMail row with the caller's client: pass the
+ * transaction that makes the change the message is about, so the message exists exactly when the change does
+ * (a rolled-back booking leaves no e-mail; a committed one always has its e-mail). Nothing is sent here: the
+ * worker (worker.ts) delivers pending rows. See docs/decisions/007-mail-outbox.md.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "@studio/db";
+import type { MailKind, MailStatus } from "@studio/validators";
+import type { MailConfig } from "../config";
+import type { Tx } from "../domain/uploads/proof";
+import type { StoredContent } from "./layout";
+
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type MailInput = {
+  kind: MailKind;
+  to: string[];
+  replyTo?: string | null;
+  subject: string;
+  /** The studio's details and the message's blocks; rendered to HTML and text later (worker, or on view). */
+  content: StoredContent;
+  attachments?: MailAttachment[];
+  /** Threading headers of a reply ("<…>" ids). */
+  inReplyTo?: string | null;
+  references?: string | null;
+  bookingId?: number | null;
+  /** For reminders: the booking's "date time" the reminder was scheduled for. */
+  slot?: string | null;
+  /** Not before this time (a reminder); default: as soon as possible. */
+  notBefore?: Date;
+  /** A Message-ID chosen by the caller (a reply that others will reference); default: a new one. */
+  messageId?: string;
+};
+
+export type OutboxDeps = { config: { mail: MailConfig }; now: () => Date };
+
+/** The domain of the From address, for Message-IDs ("Studio <hello@studio.example>" → "studio.example"). */
+export function mailDomain(from: string): string {
+  const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
+  const domain = address.split("@")[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : "localhost";
+}
+
+/** A new, globally unique Message-ID under the studio's domain. */
+export function newMessageId(config: { mail: MailConfig }): string {
+  return `<${randomUUID()}@${mailDomain(config.mail.from)}>`;
+}
+
+/**
+ * Writes the message. With no mail server configured it is stored as "unsent" (the back office shows it with
+ * its content) and never sent, so switching mail on later does not deliver stale messages.
+ */
+export async function enqueueMail(
+  tx: Tx | Db,
+  deps: OutboxDeps,
+  input: MailInput,
+): Promise<{ id: number; messageId: string; status: MailStatus }> {
+  const to = [...new Set(input.to.map((a) => a.trim()).filter(Boolean))];
+  if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
+  const now = deps.now();
+  const status: MailStatus = deps.config.mail.enabled ? "pending" : "unsent";
+  const messageId = input.messageId ?? newMessageId(deps.config);
+  const row = await tx.outgoingMail.create({
+    data: {
+      kind: input.kind,
+      status,
+      recipients: to.join(", "),
+      replyTo: input.replyTo ?? null,
+      subject: input.subject,
+      html: "",
+      text: "",
+      content: input.content,
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+      messageId,
+      inReplyTo: input.inReplyTo ?? null,
+      references: input.references ?? null,
+      bookingId: input.bookingId ?? null,
+      slot: input.slot ?? null,
+      notBefore: input.notBefore ?? now,
+      createdAt: now,
+    },
+    select: { id: true },
+  });
+  return { id: row.id, messageId, status };
+}

@@ -1,0 +1,40 @@
+import type { Db } from "@studio/db";
+import type { ApiConfig } from "../config";
+import { getStudioProfile } from "../domain/studio-profile";
+import type { Tx } from "../domain/uploads/proof";
+import type { ReadCache } from "../cache";
+
+/** What every e-mail says about the studio: its name and contact lines (footer, .ics organizer and location). */
+export type StudioDetails = {
+  name: string;
+  /** Street lines, then "City, Region", then the country. */
+  address: string[];
+  phones: string[];
+  emails: string[];
+  website: string;
+};
+
+export type StudioDeps = { config: Pick<ApiConfig, "publicUrl">; cache: ReadCache; now: () => Date };
+
+/**
+ * The studio profile (issue 11) as e-mails show it. Read through the caller's transaction when there is one:
+ * on SQLite a statement outside an open transaction waits for it, so reading through the client there would
+ * wait for ever.
+ */
+export async function studioDetailsFor(tx: Tx | Db, deps: StudioDeps): Promise<StudioDetails> {
+  // getStudioProfile reads only studioProfile.findUnique, which a transaction client has as well.
+  const profile = await getStudioProfile({ db: tx as Db, now: deps.now, cache: deps.cache });
+  const cityLine = [profile.city, profile.region].filter(Boolean).join(", ");
+  return {
+    name: profile.name,
+    address: [...profile.addressLines, cityLine, profile.country].filter((line) => line.trim() !== ""),
+    phones: profile.phones,
+    emails: profile.emails,
+    website: deps.config.publicUrl.replace(/\/+$/, ""),
+  };
+}
+
+/** The address on one line (the .ics LOCATION). */
+export function addressLine(studio: StudioDetails): string {
+  return studio.address.join(", ");
+}
