@@ -1,4 +1,4 @@
-import { type ApiDeps, appRouter, createContext } from "@studio/api";
+import { type ApiDeps, appRouter, createContext, getStudioProfile } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
 import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
@@ -13,8 +13,10 @@ import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
 import { createLiveHub, liveStreamHandler } from "./live-stream";
+import { loadPrerenderedPages } from "./prerendered-pages";
 import { serveSpa } from "./static-spa";
 import { createUploadsRoute } from "./uploads-route";
+import { createCalendarFeedRoute } from "./calendar-feed";
 
 export type AppOptions = {
   logger: Logger;
@@ -29,7 +31,7 @@ export type AppOptions = {
   closing?: AbortSignal;
 };
 
-const RESERVED = /^\/(api|trpc|uploads|health)(\/|$)/;
+const RESERVED = /^\/(api|trpc|uploads|health|calendar)(\/|$)/;
 
 export function createApp(deps: ApiDeps, options: AppOptions) {
   const { logger } = options;
@@ -135,12 +137,29 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     }),
   );
   app.route("/uploads", createUploadsRoute(deps, logger));
+  app.route("/calendar", createCalendarFeedRoute(deps));
 
-  if (options.webDist)
+  if (options.webDist) {
+    // Public pages: prerendered HTML, rendered again here with the studio profile once it is changed.
+    const pages = loadPrerenderedPages(options.webDist, {
+      publicUrl: options.publicUrl ?? null,
+      profile: () => getStudioProfile(deps),
+    });
     app.use(
       "*",
-      serveSpa(options.webDist, (p) => RESERVED.test(p), options.publicUrl ?? null),
+      serveSpa(
+        options.webDist,
+        (p) => RESERVED.test(p),
+        options.publicUrl ?? null,
+        pages,
+        (error, path) =>
+          logger.error("Page could not be rendered; serving the app shell", {
+            path,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
+      ),
     );
+  }
 
   app.notFound((c) =>
     RESERVED.test(c.req.path)

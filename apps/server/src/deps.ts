@@ -33,7 +33,17 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     fileLinkSecret: createHash("sha256").update(`file-links:${env.jwtSecret}`).digest(),
     fileLinkTtlSeconds: 300,
     mapTileUrl: env.MAP_TILE_URL,
+    mail: { enabled: Boolean(env.SMTP_URL), from: env.MAIL_FROM, notifyTo: env.STUDIO_NOTIFY_EMAIL },
+    publicUrl: publicUrlOf(env),
+    bookingChangeCutoffHours: env.BOOKING_CHANGE_CUTOFF_HOURS,
   };
+}
+
+/** PUBLIC_URL's origin, else the address the server listens on (links in e-mails need an absolute origin). */
+function publicUrlOf(env: Env): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
 }
 
 /** Redis when REDIS_URL is set; else PostgreSQL LISTEN/NOTIFY on PostgreSQL; else in-process (SQLite). */

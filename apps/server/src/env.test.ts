@@ -4,7 +4,7 @@ import path from "node:path";
 import type { S3Storage } from "@studio/api";
 import { startTestS3 } from "@studio/api/testing/s3";
 import { describe, expect, it } from "vitest";
-import { storageFromEnv } from "./deps";
+import { apiConfigFromEnv, storageFromEnv } from "./deps";
 import { loadEnv } from "./env";
 
 const base = { JWT_SECRET: "s".repeat(40), DATABASE_URL: "file:/tmp/studio-env-test.db" };
@@ -34,6 +34,74 @@ describe("environment validation at start-up", () => {
       expect(() => loadEnv({ ...base, RATE_LIMIT_FORMS_PER_MINUTE: wrong })).toThrow(
         /RATE_LIMIT_FORMS_PER_MINUTE/,
       );
+  });
+});
+
+describe("self-service and links", () => {
+  it("takes BOOKING_CHANGE_CUTOFF_HOURS (24 by default, whole hours 0 to 8760), naming the variable", () => {
+    expect(apiConfigFromEnv(loadEnv(base)).bookingChangeCutoffHours).toBe(24);
+    expect(
+      apiConfigFromEnv(loadEnv({ ...base, BOOKING_CHANGE_CUTOFF_HOURS: "48" })).bookingChangeCutoffHours,
+    ).toBe(48);
+    expect(
+      apiConfigFromEnv(loadEnv({ ...base, BOOKING_CHANGE_CUTOFF_HOURS: "0" })).bookingChangeCutoffHours,
+    ).toBe(0);
+    expect(() => loadEnv({ ...base, BOOKING_CHANGE_CUTOFF_HOURS: "many" })).toThrow(
+      /BOOKING_CHANGE_CUTOFF_HOURS: must be a whole number of hours/,
+    );
+    expect(() => loadEnv({ ...base, BOOKING_CHANGE_CUTOFF_HOURS: "1.5" })).toThrow(
+      /BOOKING_CHANGE_CUTOFF_HOURS: must be a whole number of hours/,
+    );
+    expect(() => loadEnv({ ...base, BOOKING_CHANGE_CUTOFF_HOURS: "-1" })).toThrow(
+      /BOOKING_CHANGE_CUTOFF_HOURS: must be 0 or more hours/,
+    );
+  });
+
+  it("builds links on PUBLIC_URL's origin, else on the server's own address", () => {
+    expect(
+      apiConfigFromEnv(loadEnv({ ...base, PUBLIC_URL: "https://studio.example/some/path" })).publicUrl,
+    ).toBe("https://studio.example");
+    expect(apiConfigFromEnv(loadEnv({ ...base, PORT: "4100" })).publicUrl).toBe("http://127.0.0.1:4100");
+    expect(apiConfigFromEnv(loadEnv({ ...base, HOST: "0.0.0.0", PORT: "80" })).publicUrl).toBe(
+      "http://localhost:80",
+    );
+  });
+});
+
+describe("mail settings", () => {
+  it("leaves mail off without SMTP_URL and accepts smtp:// and smtps:// URLs", () => {
+    const off = loadEnv(base);
+    expect(off.SMTP_URL).toBeUndefined();
+    expect(apiConfigFromEnv(off).mail).toEqual({
+      enabled: false,
+      from: "Studio <hello@studio.example>",
+      notifyTo: null,
+    });
+    for (const url of ["smtp://user:pa%40ss@mail.example.com:587", "smtps://mail.example.com:465"])
+      expect(apiConfigFromEnv(loadEnv({ ...base, SMTP_URL: url })).mail.enabled).toBe(true);
+  });
+
+  it("refuses a wrong SMTP_URL, MAIL_FROM or STUDIO_NOTIFY_EMAIL, naming the variable", () => {
+    for (const url of ["http://mail.example.com", "mail.example.com:25", "smtp://"])
+      expect(() => loadEnv({ ...base, SMTP_URL: url })).toThrow(
+        /SMTP_URL: must be smtp:\/\/user:pass@host:port/,
+      );
+    expect(() => loadEnv({ ...base, MAIL_FROM: "Studio <not-an-address>" })).toThrow(/MAIL_FROM/);
+    expect(() => loadEnv({ ...base, STUDIO_NOTIFY_EMAIL: "owner@studio.example, nope" })).toThrow(
+      /STUDIO_NOTIFY_EMAIL: must be one or more e-mail addresses/,
+    );
+  });
+
+  it("sends studio alerts to STUDIO_NOTIFY_EMAIL when set", () => {
+    const env = loadEnv({
+      ...base,
+      MAIL_FROM: "Studio Bookings <bookings@studio.example>",
+      STUDIO_NOTIFY_EMAIL: " a@studio.example , b@studio.example ",
+    });
+    expect(apiConfigFromEnv(env).mail).toMatchObject({
+      from: "Studio Bookings <bookings@studio.example>",
+      notifyTo: ["a@studio.example", "b@studio.example"],
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { FORM_LIMIT } from "@studio/api";
 import { DEFAULT_DATABASE_URL, REPO_ROOT, sqlitePath } from "@studio/db";
-import { isValidTimeZone } from "@studio/validators";
+import { isEmailAddress, isMailbox, isValidTimeZone } from "@studio/validators";
 import { z } from "zod";
 import { DEFAULT_SERVER_LIMITS } from "./listen";
 
@@ -41,6 +41,41 @@ const ZEnv = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), "must be redis://… or rediss://…")
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  BOOKING_CHANGE_CUTOFF_HOURS: z.coerce
+    .number({ error: "must be a whole number of hours" })
+    .int("must be a whole number of hours")
+    .min(0, "must be 0 or more hours")
+    .max(24 * 365, "must be at most 8760 hours")
+    .default(24),
+  SMTP_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+      } catch {
+        return false;
+      }
+    }, "must be smtp://user:pass@host:port or smtps://user:pass@host:port")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .default("Studio <hello@studio.example>")
+    .refine(isMailbox, 'must be an e-mail address or "Name <address>"'),
+  STUDIO_NOTIFY_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : null,
+    )
+    .refine((list) => list === null || (list.length > 0 && list.every(isEmailAddress)), {
+      message: "must be one or more e-mail addresses, comma-separated",
+    }),
   MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT: z

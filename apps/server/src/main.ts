@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { createSmtpTransport, startMailWorker } from "@studio/api";
 import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
 import { createApp } from "./app";
 import { buildDeps } from "./deps";
@@ -44,6 +45,19 @@ const app = createApp(deps, {
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
 
+// The outbox's worker (every instance runs one; claims keep them from sending a message twice). Without
+// SMTP_URL messages are still written, as "not sent", and shown in the back office.
+const stopMail = env.SMTP_URL
+  ? startMailWorker({
+      db: deps.db,
+      now: deps.now,
+      from: env.MAIL_FROM,
+      transport: createSmtpTransport(env.SMTP_URL),
+      logger,
+    })
+  : null;
+if (!env.SMTP_URL) logger.info("no SMTP_URL: e-mails are written but not sent (see /admin/mail)");
+
 const limits = {
   headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -79,6 +93,7 @@ async function shutdown(signal: string) {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.once("close", () => clearInterval(sweep));
   });
+  await stopMail?.();
   await deps.bus.close();
   await database.close();
   logger.info("shutdown complete");

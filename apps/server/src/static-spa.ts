@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { isAppPage } from "@studio/validators";
+import { isAppPage, PLACEHOLDER_ORIGIN } from "@studio/validators";
 import type { Context, MiddlewareHandler } from "hono";
+import type { PrerenderedPages } from "./prerendered-pages";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -29,19 +30,26 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", "
 
 type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; cache: string };
 
-/** The address robots.txt and sitemap.xml are written with in the repository. */
-const PLACEHOLDER_ORIGIN = "https://studio.example";
+/** Build output that is not for browsers: the server side of prerendering, Vite's manifest. */
+const PRIVATE = /^\/(ssr|\.vite)(\/|$)/;
+/** Rendered pages kept compressed (one per public page and profile version; older versions fall out). */
+const MAX_PAGE_ENTRIES = 64;
 const WITH_PUBLIC_URL = new Set(["/robots.txt", "/sitemap.xml"]);
 
 /**
  * Serves the built SPA: hashed assets with a year of immutable caching, other files revalidated, and
  * index.html for client-side routes (with status 404 and noindex for paths that are no page). Files are read once and kept compressed in memory. With a public
  * URL, robots.txt and sitemap.xml name it instead of the placeholder address.
+ *
+ * Public pages get their prerendered HTML (prerendered-pages.ts: rendered again with the current studio
+ * profile when it differs from the build's); the back office and unknown paths get the SPA shell.
  */
 export function serveSpa(
   distDir: string,
   isReservedPath: (p: string) => boolean,
   publicUrl: string | null = null,
+  pages: PrerenderedPages | null = null,
+  onPageError?: (error: unknown, pathname: string) => void,
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
@@ -72,6 +80,25 @@ export function serveSpa(
     return entry;
   }
 
+  const pageEntries = new Map<string, Entry>();
+  /** A page's HTML as an entry with its compressed copies, made once per page version. */
+  function pageEntry(key: string, html: string): Entry {
+    let entry = pageEntries.get(key);
+    if (!entry) {
+      const body = Buffer.from(html, "utf8");
+      entry = {
+        body,
+        type: TYPES[".html"] as string,
+        cache: "no-cache",
+        gzip: gzipSync(body, { level: 9 }),
+        br: brotliCompressSync(body),
+      };
+      if (pageEntries.size >= MAX_PAGE_ENTRIES) pageEntries.clear();
+      pageEntries.set(key, entry);
+    }
+    return entry;
+  }
+
   function send(c: Context, entry: Entry, cacheControl = entry.cache, status: 200 | 404 = 200) {
     const accept = c.req.header("accept-encoding") ?? "";
     let body = entry.body;
@@ -97,11 +124,21 @@ export function serveSpa(
     } catch {
       return next();
     }
+    if (PRIVATE.test(rel)) return next();
     const asset = rel !== "/" ? load(rel) : null;
     if (asset) return send(c, asset);
     if (rel.startsWith("/assets/") || path.extname(rel)) return next();
     const index = load("/index.html");
     if (!index) return next();
+    if (pages && isAppPage(rel)) {
+      try {
+        const page = await pages.page(rel);
+        if (page) return send(c, pageEntry(page.key, page.html), "no-cache");
+      } catch (error) {
+        // The page could not be rendered with the current profile: the shell renders it in the browser.
+        onPageError?.(error, rel);
+      }
+    }
     if (isAppPage(rel)) return send(c, index, "no-cache");
     // Not a page: 404 and noindex, with the app, which takes a person to the home page.
     c.header("X-Robots-Tag", "noindex");

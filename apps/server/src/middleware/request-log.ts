@@ -10,6 +10,13 @@ export function logRequest(logger: Logger, started: number, request: RequestFiel
   else logger.info("request", fields);
 }
 
+/** Capability tokens in paths (client manage links, the owner's calendar feed) never reach the logs. */
+const SECRET_PATHS = /^(\/(?:api\/)?manage\/|\/calendar\/)[^/]+?(\.ics)?(?=\/|$)/;
+
+export function redactPath(path: string): string {
+  return path.replace(SECRET_PATHS, "$1[token]$2");
+}
+
 export function requestLog(
   logger: Logger,
   clientIp: (c: Parameters<MiddlewareHandler>[0]) => string,
@@ -19,7 +26,7 @@ export function requestLog(
     await next();
     logRequest(logger, started, {
       method: c.req.method,
-      path: c.req.path,
+      path: redactPath(c.req.path),
       status: c.res.status,
       ip: clientIp(c),
     });

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { MESSAGES } from "@studio/validators";
+import { DEFAULT_SCHEDULE, MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -130,6 +130,24 @@ describe("POST /api/bookings (public)", () => {
     });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, message: m.slotTaken });
+  });
+
+  it("400 with the schedule's message on a closed day (Sundays closed, then reopened)", async () => {
+    const week = DEFAULT_SCHEDULE.weekly.map((day, i) => (i === 0 ? { ...day, open: false } : day));
+    const owner = t.harness.caller({ token });
+    await owner.schedule.update({ ...DEFAULT_SCHEDULE, weekly: week });
+    try {
+      const res = await t.call("POST", "/api/bookings", { body: body({ date: "2031-03-02" }) });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.schedule.closedDay,
+        errors: { date: MESSAGES.schedule.closedDay },
+      });
+      expect(await t.deps.db.booking.count({ where: { date: "2031-03-02" } })).toBe(0);
+    } finally {
+      await owner.schedule.update(DEFAULT_SCHEDULE);
+    }
   });
 
   it("honours Idempotency-Key: the replay answers 200 with the same booking", async () => {
@@ -298,6 +316,40 @@ describe("GET lists", () => {
     const res = await t.call("GET", "/api/bookings?search=nobody-at-all", { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: [] });
+  });
+
+  it("GET /api/bookings/export.csv streams every booking as a CSV download, newest first", async () => {
+    const res = await t.app.request("/api/bookings/export.csv", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="bookings-2030-01-15.csv"');
+    const lines = (await res.text()).split("\r\n");
+    expect(lines[0]).toBe(
+      "id,name,email,phone,service_id,service_title,date,time,status,message,has_proof,created_at",
+    );
+    expect(lines.at(-1)).toBe("");
+    const ids = lines.slice(1, -1).map((line) => Number(line.split(",")[0]));
+    expect(ids).toHaveLength(total);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(total);
+  });
+
+  it("GET /api/bookings/export.csv filters like the list, needs the token and checks the filter", async () => {
+    const res = await t.app.request("/api/bookings/export.csv?status=cancelled&search=bulk1", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="bookings-cancelled-2030-01-15.csv"',
+    );
+    const rows = (await res.text()).trimEnd().split("\r\n").slice(1);
+    const expected = await t.call("GET", "/api/bookings?status=cancelled&search=bulk1", { token });
+    expect(rows.map((r) => Number(r.split(",")[0]))).toEqual(
+      (expected.body as { data: { id: number }[] }).data.map((b) => b.id),
+    );
+    expect((await t.call("GET", "/api/bookings/export.csv")).status).toBe(401);
+    expect((await t.call("GET", "/api/bookings/export.csv?status=lost", { token })).status).toBe(400);
   });
 
   it("GET /api/bookings/user/bookings answers the admin's view (no customer accounts)", async () => {

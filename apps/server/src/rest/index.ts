@@ -8,8 +8,10 @@ import { authRoutes } from "./auth";
 import { bookingsRoutes } from "./bookings";
 import { contactRoutes } from "./contact";
 import { feedbackRoutes } from "./feedback";
+import { manageRoutes } from "./manage";
 import { portfolioRoutes } from "./portfolio";
 import { servicesRoutes } from "./services";
+import { studioRoutes } from "./studio";
 import { uploadRoutes } from "./upload";
 import { bearerToken, type RestEnv, restError } from "./respond";
 
@@ -21,7 +23,7 @@ const PUBLIC_WRITES = new Set([
   "POST /auth/login",
   "POST /auth/register",
 ]);
-const ADMIN_RESOURCES = /^\/(services|portfolio|bookings|feedback|contact|auth)(\/|$)/;
+const ADMIN_RESOURCES = /^\/(services|portfolio|bookings|feedback|contact|auth|studio)(\/|$)/;
 /** Multipart routes: their procedures check the caller first and then stream the body with its own limits. */
 const UPLOADS = new Set(["/upload/image", "/services/upload-image", "/portfolio/upload-image"]);
 
@@ -77,6 +79,8 @@ export function createRestApi(
   api.route("/bookings", bookingsRoutes);
   api.route("/feedback", feedbackRoutes);
   api.route("/contact", contactRoutes);
+  api.route("/manage", manageRoutes);
+  api.route("/studio", studioRoutes);
   api.notFound((c) => c.json({ success: false, message: MESSAGES.common.notFound }, 404));
   api.onError((error, c) => restError(c, error, logger));
   return api;

@@ -25,7 +25,7 @@ export type RestEnv = {
 };
 
 /** Fields of the contract that hold a stored file's URL. */
-const URL_FIELDS = new Set(["image", "media_url", "url"]);
+const URL_FIELDS = new Set(["image", "media_url", "url", "logo"]);
 
 /**
  * Stored files as absolute URLs (`/uploads/…` → `https://studio.example/uploads/…`): a frontend on another
