@@ -3,6 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderPlugin } from "./scripts/prerender";
 
 const api = process.env.VITE_API_PROXY ?? "http://127.0.0.1:3000";
 
@@ -15,8 +16,9 @@ const reactRouter = path.dirname(
   }),
 );
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The build prerenders every public page afterwards (scripts/prerender.ts): HTML, Open Graph images, JS budget.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [prerenderPlugin()])],
   resolve: {
     alias:
       command === "build"
@@ -41,22 +43,19 @@ export default defineConfig(({ command }) => ({
     // lazy chunk's dependencies): the site starts the few lazy loads that matter together itself (see
     // site/home/deferred-sections.tsx and site/dialogs.tsx). CSS of lazy chunks is still loaded with them.
     modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the first view needs goes into one chunk next to the entry (fewer requests,
-          // better compression); lazily loaded parts keep their own chunks. The contact page and the
-          // pieces it shares with the home page travel together, so /contact is one request deep.
-          groups: [
-            { name: "shell", tags: ["$initial"], priority: 2 },
-            {
-              name: "contact",
-              test: /site[\\/](pages[\\/]contact|contact[\\/](contact-form|contact-details|studio-map))\.tsx$|content[\\/]src[\\/]studio\.ts$/,
-              priority: 1,
+    // Read by the prerender step (which chunks a page preloads) and the JavaScript budget.
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // Everything the shell needs goes into one chunk next to the entry (fewer requests, better
+              // compression); lazily loaded parts (each page, the footer, dialogs) keep their own chunks, and each
+              // prerendered page preloads the ones it hydrates with (scripts/prerender.ts).
+              groups: [{ name: "shell", tags: ["$initial"], priority: 2 }],
             },
-          ],
+          },
         },
-      },
-    },
   },
 }));

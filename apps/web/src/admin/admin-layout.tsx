@@ -20,8 +20,11 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/feedback", label: "Feedback", icon: "feedback" },
   { to: "/admin/analytics", label: "Analytics", icon: "analytics" },
   { to: "/admin/messages", label: "Messages", icon: "messages" },
+  { to: "/admin/mail", label: "Mail", icon: "mailOpen" },
   { to: "/admin/activity", label: "Activity", icon: "activity" },
   { to: "/admin/team", label: "Team", icon: "team" },
+  { to: "/admin/settings", label: "Settings", icon: "settings" },
+  { to: "/admin/hours", label: "Hours", icon: "clock" },
 ];
 
 const SMALL_SCREEN = `(max-width: ${TIMINGS.adminCollapseBelowPx - 0.02}px)`;

@@ -11,6 +11,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 const LoginPage = page(() => import("../admin/pages/login"));
 const SignupPage = page(() => import("../admin/pages/signup"));
+const ResetPasswordPage = page(() => import("../admin/pages/reset-password"));
 const AdminLayout = page(() => import("../admin/admin-layout"));
 const DashboardPage = page(() => import("../admin/pages/dashboard"));
 const ServicesPage = page(() => import("../admin/pages/services"));
@@ -20,7 +21,10 @@ const FeedbackPage = page(() => import("../admin/pages/feedback"));
 const AnalyticsPage = page(() => import("../admin/pages/analytics"));
 const MessagesPage = page(() => import("../admin/pages/messages"));
 const ActivityPage = page(() => import("../admin/pages/activity"));
+const MailPage = page(() => import("../admin/pages/mail"));
 const TeamPage = page(() => import("../admin/pages/team"));
+const SettingsPage = page(() => import("../admin/pages/settings"));
+const HoursPage = page(() => import("../admin/pages/hours"));
 
 export default function AdminRoutes() {
   return (
@@ -28,6 +32,7 @@ export default function AdminRoutes() {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
@@ -39,7 +44,10 @@ export default function AdminRoutes() {
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="messages" element={<MessagesPage />} />
             <Route path="activity" element={<ActivityPage />} />
+            <Route path="mail" element={<MailPage />} />
             <Route path="team" element={<TeamPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="hours" element={<HoursPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

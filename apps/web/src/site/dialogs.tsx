@@ -5,9 +5,11 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from "react";
+import { type FeedbackPrefill, feedbackPrefillFrom, withoutFeedbackParams } from "./feedback/feedback-link";
 
 /**
  * The booking and feedback dialogs open from many places (header, hero, cards, floating buttons) and
@@ -36,9 +38,16 @@ const DialogsContext = createContext<DialogsApi>({
 
 export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   const [booking, setBooking] = useState<{ serviceId?: number } | null>(null);
-  const [feedback, setFeedback] = useState(false);
+  const [feedback, setFeedback] = useState<{ initial: FeedbackPrefill | null } | null>(null);
   const openBooking = useCallback((serviceId?: number) => setBooking({ serviceId }), []);
-  const openFeedback = useCallback(() => setFeedback(true), []);
+  const openFeedback = useCallback(() => setFeedback({ initial: null }), []);
+  // The "thank you" e-mail's link (/?feedback=1&name=…) opens the dialog filled in, once.
+  useEffect(() => {
+    const initial = feedbackPrefillFrom(window.location.search);
+    if (!initial) return;
+    window.history.replaceState(window.history.state, "", withoutFeedbackParams(window.location.href));
+    setFeedback({ initial });
+  }, []);
   const preload = useCallback(() => {
     void loadBooking();
     void loadFeedback();
@@ -49,7 +58,7 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
       {children}
       <Suspense fallback={null}>
         {booking ? <BookingDialog serviceId={booking.serviceId} onClose={() => setBooking(null)} /> : null}
-        {feedback ? <FeedbackDialog onClose={() => setFeedback(false)} /> : null}
+        {feedback ? <FeedbackDialog initial={feedback.initial} onClose={() => setFeedback(null)} /> : null}
       </Suspense>
     </DialogsContext.Provider>
   );

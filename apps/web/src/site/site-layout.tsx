@@ -1,21 +1,26 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router-dom";
+import { isServerPainted, loadAfterFirstView } from "../app/server-painted";
 import { Header } from "./components/header";
 import { SiteDialogsProvider } from "./dialogs";
 import { useFirstInteraction } from "./hooks/use-first-interaction";
 import { useInView } from "./hooks/use-in-view";
 
-const Footer = lazy(() => import("./components/footer").then((m) => ({ default: m.Footer })));
+const Footer = lazy(
+  loadAfterFirstView(() => import("./components/footer").then((m) => ({ default: m.Footer }))),
+);
 
 /**
- * The footer is never part of the first view: it loads on the visitor's first interaction (a key press
- * included, so keyboard and screen-reader users find the landmark) or as the page end comes near.
+ * On a page rendered in the browser, the footer is never part of the first view: it loads on the visitor's
+ * first interaction (a key press included, so keyboard and screen-reader users find the landmark) or as the
+ * page end comes near. Prerendered pages carry it in their HTML (readable without JavaScript).
  */
 function DeferredFooter() {
   const [ref, near] = useInView<HTMLDivElement>({ rootMargin: "0px 0px 600px 0px" });
   const interacted = useFirstInteraction();
   const placeholder = <div ref={ref} className="h-[26rem] bg-[#07070b]" aria-hidden="true" />;
-  if (!near && !interacted) return placeholder;
+  // In HTML the server sent, the footer is already there (with the studio's details): keep it.
+  if (!near && !interacted && !isServerPainted()) return placeholder;
   return (
     <Suspense fallback={<div className="h-[26rem] bg-[#07070b]" aria-hidden="true" />}>
       <Footer />

@@ -96,7 +96,7 @@ export function CreateBookingDialog({
     }
   };
 
-  const slots = new Map(availability.data?.slots.map((s) => [s.time, s.available]) ?? []);
+  const slots = new Map(availability.data?.slots.map((s) => [s.time, s]) ?? []);
   const busy = create.isPending;
 
   return (
@@ -112,7 +112,13 @@ export function CreateBookingDialog({
       submitLabel={busy ? m.creating : m.create}
     >
       <CustomerFields field={field} />
-      <ScheduleFields field={field} services={services.data ?? []} today={today} slots={slots} />
+      <ScheduleFields
+        field={field}
+        services={services.data ?? []}
+        today={today}
+        slots={slots}
+        closedReason={availability.data?.closed_reason ?? null}
+      />
       <TextAreaField
         label="Message"
         className="sm:col-span-2"

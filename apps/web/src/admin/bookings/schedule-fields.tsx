@@ -1,7 +1,15 @@
-import { MESSAGES, type ServiceDto, TIME_SLOTS } from "@studio/validators";
+import { MESSAGES, type ServiceDto, type SlotRefusal, TIME_SLOTS } from "@studio/validators";
 import { type FieldBinding, SelectField, TextField } from "../../components/ui/field";
 
 const m = MESSAGES.admin.bookings;
+const s = MESSAGES.schedule;
+
+/** "(taken)", "(closed)", "(too soon)" after a slot the schedule or its bookings rule out. */
+function hintOf(reason: SlotRefusal | null | undefined): string {
+  if (reason === "closed") return `(${s.slotClosed.toLowerCase()})`;
+  if (reason === "too_soon") return `(${s.slotTooSoon.toLowerCase()})`;
+  return m.slotTakenHint;
+}
 
 /** What and when: the service, the date (not before the studio's today) and a free time slot. */
 export function ScheduleFields({
@@ -9,12 +17,15 @@ export function ScheduleFields({
   services,
   today,
   slots,
+  closedReason = null,
 }: {
   field: (key: "service_id" | "date" | "time") => FieldBinding;
   services: readonly ServiceDto[];
   today: string | undefined;
-  /** Each slot's availability on the chosen date; a slot known to be taken cannot be picked. */
-  slots: ReadonlyMap<string, boolean>;
+  /** Each slot's availability on the chosen date; a slot known to be unavailable cannot be picked. */
+  slots: ReadonlyMap<string, { available: boolean; reason?: SlotRefusal | null }>;
+  /** Why the chosen day cannot be booked ("Closed: Christmas"), from the availability answer. */
+  closedReason?: string | null;
 }) {
   return (
     <>
@@ -26,14 +37,22 @@ export function ScheduleFields({
           </option>
         ))}
       </SelectField>
-      <TextField label="Date" type="date" min={today} {...field("date")} required />
+      <TextField
+        label="Date"
+        type="date"
+        min={today}
+        {...field("date")}
+        hint={closedReason ? `${closedReason}. ${s.chooseAnotherDay}` : undefined}
+        required
+      />
       <SelectField label="Time" {...field("time")} required>
         <option value="">Select a time</option>
         {TIME_SLOTS.map((t) => {
-          const taken = slots.get(t) === false;
+          const slot = slots.get(t);
+          const taken = slot?.available === false;
           return (
             <option key={t} value={t} disabled={taken}>
-              {taken ? `${t} ${m.slotTakenHint}` : t}
+              {taken ? `${t} ${hintOf(slot?.reason)}` : t}
             </option>
           );
         })}

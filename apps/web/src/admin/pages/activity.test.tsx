@@ -1,4 +1,4 @@
-import type { AuditEntryDto } from "@studio/validators";
+import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntryDto } from "@studio/validators";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setupServer } from "msw/node";
@@ -105,6 +105,26 @@ describe("describeEntry", () => {
     ).toBe("Changed their password");
   });
 
+  it("describes changes of opening hours and closures", () => {
+    const hours = entry(3, {
+      entity: "hours",
+      entity_id: "1",
+      action: "updated",
+      before: { sunday: "09:00-17:00", capacity: 1 },
+      after: { sunday: "closed", capacity: 2 },
+    });
+    expect(describeEntry(hours)).toBe("Changed the opening hours and booking rules");
+    expect(changedFields(hours.before, hours.after).map((c) => c.field)).toEqual(["sunday", "capacity"]);
+    const closure = { id: 7, startDate: "2030-12-24", endDate: "2030-12-26", reason: "Christmas" };
+    expect(
+      describeEntry(entry(4, { entity: "closure", action: "created", before: null, after: closure })),
+    ).toBe("Closed the studio from 2030-12-24 to 2030-12-26 (Christmas)");
+    const day = { ...closure, endDate: "2030-12-24", reason: null };
+    expect(describeEntry(entry(5, { entity: "closure", action: "deleted", before: day, after: null }))).toBe(
+      "Reopened the studio on 2030-12-24",
+    );
+  });
+
   it("lists only the fields that differ, without updatedAt", () => {
     expect(changedFields({ a: 1, b: "x", updatedAt: 1 }, { a: 1, b: "y", updatedAt: 2, c: true })).toEqual([
       { field: "b", before: "x", after: "y" },
@@ -177,7 +197,10 @@ describe("Activity page", () => {
       "Messages",
       "Admin accounts",
       "Invite codes",
+      ...AUDIT_ENTITIES.slice(7).map((entity) => AUDIT_ENTITY_LABELS[entity]),
     ]);
+    expect(AUDIT_ENTITY_LABELS.hours).toBe("Opening hours");
+    expect(AUDIT_ENTITY_LABELS.closure).toBe("Closed dates");
     await user.selectOptions(admin, "2");
     await user.selectOptions(kind, "service");
     await waitFor(() => expect(entries()).toHaveLength(1));

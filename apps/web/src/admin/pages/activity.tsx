@@ -16,6 +16,7 @@ import { EmptyState } from "../ui/empty-state";
 import { FormError } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
+import { LoadMore } from "../ui/load-more";
 
 const m = MESSAGES.admin.activity;
 const PAGE_SIZE = 30;
@@ -50,6 +51,18 @@ export function describeEntry(entry: AuditEntryDto): string {
     if (entry.action === "updated") return m.updatedOwnProfile;
   }
   if (entry.entity === "invite" && entry.action === "created") return m.createdInvite;
+  if (entry.entity === "hours" && entry.action === "updated") return m.changedHours;
+  if (entry.entity === "closure") {
+    const snap = after ?? before;
+    const start = text(snap?.startDate);
+    const end = text(snap?.endDate) ?? start;
+    if (start && end) {
+      const range = MESSAGES.admin.hours.range(start, end);
+      const reason = text(snap?.reason) ?? null;
+      if (entry.action === "created") return m.addedClosure(range, reason);
+      if (entry.action === "deleted") return m.removedClosure(range, reason);
+    }
+  }
   if (entry.entity === "contact" && entry.action === "updated" && after && "readAt" in after)
     return after.readAt ? m.markedRead(record) : m.markedUnread(record);
   switch (entry.action) {
@@ -61,6 +74,12 @@ export function describeEntry(entry: AuditEntryDto): string {
       return m.deleted(record);
     case "revoked":
       return m.revoked(record);
+    case "resent":
+      return m.resent(record);
+    case "replied":
+      return m.repliedTo(record);
+    case "regenerated":
+      return m.regeneratedCalendarFeed;
     case "status_changed": {
       const from = text(before?.status);
       const to = text(after?.status);
@@ -246,18 +265,7 @@ export default function AdminActivityPage() {
                 </li>
               ))}
             </ol>
-            {list.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {list.isFetchingNextPage ? m.loadingMore : m.loadMore}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore list={list} labels={m} />
           </>
         )}
       </section>

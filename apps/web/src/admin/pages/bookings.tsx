@@ -10,6 +10,7 @@ import { CreateBookingDialog } from "../bookings/create-booking-dialog";
 import { downloadText } from "../lib/download";
 import { bookingsListInput, bookingsPageParams } from "../lib/page-queries";
 import { useDebounced } from "../lib/use-debounced";
+import { CalendarFeedCard } from "../bookings/calendar-feed-card";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icons";
 import { PageHeader } from "../ui/page-header";
@@ -264,6 +265,8 @@ export default function AdminBookingsPage() {
           </Button>
         </div>
       ) : null}
+
+      <CalendarFeedCard />
 
       <CreateBookingDialog open={createOpen} onOpenChange={setCreateOpen} />
       {confirmElement}

@@ -49,6 +49,11 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           autoComplete="current-password"
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/admin/reset-password" className="text-accent hover:underline">
+            {MESSAGES.auth.forgotPassword}
+          </Link>
+        </p>
         <FormError message={error} />
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : "Sign In"}

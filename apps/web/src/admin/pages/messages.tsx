@@ -4,6 +4,7 @@ import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { MessageThread } from "../contact/message-thread";
 import { relativeTime, shortDateTime } from "../lib/format";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
@@ -193,12 +194,7 @@ export default function AdminMessagesPage() {
                 <p className="mt-6 whitespace-pre-wrap text-sm leading-relaxed text-white/90">
                   {selected.message}
                 </p>
-                <a
-                  href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}
-                  className="mt-6 inline-flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-black hover:bg-accent-strong"
-                >
-                  <Icon name="mail" className="h-4 w-4" /> Reply by email
-                </a>
+                <MessageThread key={selected.id} messageId={selected.id} clientName={selected.name} />
               </article>
             ) : (
               <p className="py-10 text-center text-sm text-white/60">{m.selectPrompt}</p>

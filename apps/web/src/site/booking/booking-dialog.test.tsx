@@ -1,4 +1,11 @@
-import { MESSAGES, type ServiceDto } from "@studio/validators";
+import {
+  DEFAULT_SCHEDULE,
+  MESSAGES,
+  type PublicSchedule,
+  type ServiceDto,
+  type SlotRefusal,
+  TIME_SLOTS,
+} from "@studio/validators";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
@@ -45,6 +52,25 @@ let createAnswer: (input: Record<string, unknown>) => unknown = (input) => ({
 });
 let uploads = 0;
 
+/** The studio's public schedule: today's defaults unless a test changes it. */
+function openSchedule(): PublicSchedule {
+  return {
+    time_zone: "America/Los_Angeles",
+    today: TODAY,
+    weekly: DEFAULT_SCHEDULE.weekly,
+    closures: [],
+    notice_hours: 0,
+    horizon_days: null,
+    last_date: null,
+    capacity: 1,
+  };
+}
+let schedule: PublicSchedule = openSchedule();
+type Slot = { time: string; available: boolean; reason?: SlotRefusal | null; remaining?: number };
+/** The availability answer's slots; by default 10:00 is taken (the answer of a server before opening hours). */
+let slotsOf: (date: string) => Slot[] = () =>
+  TIME_SLOTS.map((time) => ({ time, available: time !== "10:00" }));
+
 const server = setupServer(
   ...trpcHandlers({
     "services.list": () => SERVICES,
@@ -53,19 +79,11 @@ const server = setupServer(
       today: TODAY,
       mapTileUrl: "http://tiles/{z}/{x}/{y}.png",
     }),
+    "site.schedule": () => schedule,
     "bookings.availability": (input) => {
       availabilityCalls.push(input);
       const { date } = input as { date: string };
-      return {
-        date,
-        today: TODAY,
-        slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"].map(
-          (time) => ({
-            time,
-            available: time !== "10:00",
-          }),
-        ),
-      };
+      return { date, today: TODAY, slots: slotsOf(date) };
     },
     "bookings.create": (input) => {
       created.push(input as Record<string, unknown>);
@@ -86,6 +104,8 @@ afterEach(() => {
   created = [];
   availabilityCalls = [];
   uploads = 0;
+  schedule = openSchedule();
+  slotsOf = () => TIME_SLOTS.map((time) => ({ time, available: time !== "10:00" }));
   createAnswer = (input) => ({
     booking: { id: 1, ...input, status: "pending" },
     message: MESSAGES.booking.submitted,
@@ -337,5 +357,98 @@ describe("BookingDialog", () => {
       MESSAGES.upload.typeNotSupported("an .exe program"),
     );
     expect(uploads).toBe(0);
+  });
+
+  describe("opening hours and closures", () => {
+    async function toSchedule(user: User) {
+      renderWithProviders(<BookingDialog onClose={() => undefined} />);
+      await fillInfo(user);
+      await next(user);
+      await stepHeading("Schedule");
+      await screen.findByRole("option", { name: /Portrait Session/ });
+      await user.selectOptions(screen.getByLabelText("Service"), "3");
+    }
+    const timeGroup = () => within(screen.getByRole("group", { name: "Time" }));
+
+    it("disables every slot of a closed weekday, says why and refuses Next", async () => {
+      schedule = {
+        ...openSchedule(),
+        weekly: DEFAULT_SCHEDULE.weekly.map((day, i) => (i === 0 ? { ...day, open: false } : day)),
+      };
+      const user = userEvent.setup();
+      await toSchedule(user);
+      // 2030-01-13 is a Sunday.
+      fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-13" } });
+      expect(await screen.findByText("Closed on Sundays. Please choose another day.")).toBeVisible();
+      const slots = timeGroup().getAllByRole("radio");
+      expect(slots).toHaveLength(9);
+      for (const slot of slots) expect(slot).toBeDisabled();
+      expect(timeGroup().getByRole("radio", { name: /^9:00 AM\W+Closed$/ })).toBeDisabled();
+      await next(user);
+      expect(screen.getByText(MESSAGES.schedule.closedDay)).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 3, name: "Schedule" })).toBeInTheDocument();
+      // Monday is open again.
+      fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-14" } });
+      await waitFor(() => expect(timeGroup().getByRole("radio", { name: "11:00 AM" })).toBeEnabled());
+      expect(screen.queryByText(/Please choose another day/)).toBeNull();
+    });
+
+    it("names a closure's reason and keeps the date within the horizon", async () => {
+      schedule = {
+        ...openSchedule(),
+        closures: [{ start: "2030-01-20", end: "2030-01-22", reason: "Shoot in Lisbon" }],
+        horizon_days: 60,
+        last_date: "2030-03-11",
+      };
+      const user = userEvent.setup();
+      await toSchedule(user);
+      await waitFor(() => expect(screen.getByLabelText("Date")).toHaveAttribute("max", "2030-03-11"));
+      fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-21" } });
+      expect(await screen.findByText("Closed: Shoot in Lisbon. Please choose another day.")).toBeVisible();
+      for (const slot of timeGroup().getAllByRole("radio")) expect(slot).toBeDisabled();
+      fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-03-12" } });
+      await next(user);
+      expect(screen.getByText(MESSAGES.schedule.beyondHorizon(60))).toBeInTheDocument();
+    });
+
+    it("marks full slots, slots outside the day's hours and slots too soon, each with its reason", async () => {
+      slotsOf = () =>
+        TIME_SLOTS.map((time) => {
+          const reason: SlotRefusal | null =
+            time === "09:00" ? "too_soon" : time === "12:00" ? "full" : time >= "16:00" ? "closed" : null;
+          return { time, available: reason === null, reason, remaining: reason ? 0 : 2 };
+        });
+      const user = userEvent.setup();
+      await toSchedule(user);
+      fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-01-15" } });
+      await waitFor(() =>
+        expect(timeGroup().getByRole("radio", { name: /^12:00 PM\W+Fully booked$/ })).toBeDisabled(),
+      );
+      expect(timeGroup().getByRole("radio", { name: /^9:00 AM\W+Too soon$/ })).toBeDisabled();
+      expect(timeGroup().getByRole("radio", { name: /^4:00 PM\W+Closed$/ })).toBeDisabled();
+      expect(timeGroup().getByRole("radio", { name: /^5:00 PM\W+Closed$/ })).toBeDisabled();
+      expect(timeGroup().getByRole("radio", { name: "11:00 AM" })).toBeEnabled();
+      expect(screen.queryByText(/Please choose another day/)).toBeNull();
+    });
+
+    it("shows the server's refusal under the field it concerns", async () => {
+      createAnswer = () =>
+        trpcError(400, "Please book at least 24 hours ahead.", "BAD_REQUEST", {
+          time: "Please book at least 24 hours ahead.",
+        });
+      const user = userEvent.setup();
+      renderWithProviders(<BookingDialog onClose={() => undefined} />);
+      await fillInfo(user);
+      await next(user);
+      await stepHeading("Schedule");
+      await fillSchedule(user);
+      await next(user);
+      await stepHeading("Project Details");
+      await next(user);
+      await stepHeading("Review");
+      await user.click(screen.getByRole("button", { name: "Confirm Booking" }));
+      expect(await screen.findByText("Please book at least 24 hours ahead.")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 3, name: "Schedule" })).toBeInTheDocument();
+    });
   });
 });

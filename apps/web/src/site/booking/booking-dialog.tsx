@@ -1,4 +1,4 @@
-import { isCalendarDate, MESSAGES, TIMINGS, todayIn } from "@studio/validators";
+import { dayRefusal, isCalendarDate, MESSAGES, type SlotRefusal, TIMINGS, todayIn } from "@studio/validators";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DataProvider } from "../../app/data-provider";
@@ -25,6 +25,8 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   const toast = useToast();
   const services = trpc.services.list.useQuery();
   const config = trpc.site.config.useQuery(undefined, { staleTime: 60_000 });
+  // Opening hours and closures: closed days are refused before their slots are even asked for.
+  const schedule = trpc.site.schedule.useQuery(undefined, { staleTime: 60_000, retry: false });
   const create = trpc.bookings.create.useMutation();
   // One key for this dialog session: a retried submit returns the first booking instead of a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -46,22 +48,29 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   const uploadAbort = useRef<AbortController | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
-  const today = config.data?.today ?? browserToday();
+  const today = schedule.data?.today ?? config.data?.today ?? browserToday();
+  const rules = schedule.data ? { ...schedule.data, today } : undefined;
   const dateValid = isCalendarDate(values.date) && values.date >= today;
+  const dayClosed = dateValid && rules ? dayRefusal(rules, values.date) : null;
   const availability = trpc.bookings.availability.useQuery(
     { date: values.date },
     { enabled: dateValid, staleTime: 0 },
   );
+  /** The chosen day's slots that cannot be booked, with why (full, outside the hours, too soon). */
   const taken = useMemo(
-    () => new Set((availability.data?.slots ?? []).filter((s) => !s.available).map((s) => s.time)),
+    () =>
+      new Map<string, SlotRefusal | null>(
+        (availability.data?.slots ?? []).filter((s) => !s.available).map((s) => [s.time, s.reason ?? null]),
+      ),
     [availability.data],
   );
+  const closedReason = dateValid ? (dayClosed?.label ?? availability.data?.closed_reason ?? null) : null;
   const service = services.data?.find((s) => String(s.id) === values.service_id);
 
   // A slot that turns out to be taken cannot stay selected.
   useEffect(() => {
-    if (values.time && taken.has(values.time)) setValues((v) => ({ ...v, time: "" }));
-  }, [taken, values.time]);
+    if (values.time && (taken.has(values.time) || closedReason)) setValues((v) => ({ ...v, time: "" }));
+  }, [taken, closedReason, values.time]);
 
   useEffect(() => () => uploadAbort.current?.abort(), []);
 
@@ -92,7 +101,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   };
 
   const next = () => {
-    const found = validateStep(step, values, today);
+    const found = validateStep(step, values, today, rules);
     setErrors(found);
     if (Object.keys(found).length === 0) goTo(step + 1);
   };
@@ -137,7 +146,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   const submit = async () => {
     setSubmitError(null);
     for (const s of [0, 1]) {
-      const found = validateStep(s, values, today);
+      const found = validateStep(s, values, today, rules);
       if (Object.keys(found).length > 0) return showErrors(found);
     }
     setSubmitting(true);
@@ -217,7 +226,9 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
           servicesPending={services.isPending}
           service={service}
           today={today}
-          taken={taken}
+          lastDate={schedule.data?.last_date ?? null}
+          closedReason={closedReason}
+          unavailable={taken}
         />
       ) : null}
       {step === 2 ? (

@@ -1,4 +1,4 @@
-import { isPhoneNumber, MESSAGES } from "@studio/validators";
+import { dayRefusal, isPhoneNumber, MESSAGES, type PublicSchedule } from "@studio/validators";
 import type { BookingFormValues } from "../../lib/booking-form";
 import { isEmail } from "../lib/validation";
 
@@ -18,8 +18,16 @@ export const STEP_OF: Record<Field, number> = {
   message: 2,
 };
 
-/** The checks of the specification's section 5 for one step (step 3 has none). */
-export function validateStep(step: number, v: BookingFormValues, today?: string): Errors {
+/**
+ * The checks of the specification's section 5 for one step (step 3 has none); with the studio's schedule, a
+ * closed day or one beyond the horizon too (the server judges again on submit).
+ */
+export function validateStep(
+  step: number,
+  v: BookingFormValues,
+  today?: string,
+  schedule?: PublicSchedule,
+): Errors {
   const m = MESSAGES.booking;
   const errors: Errors = {};
   if (step === 0) {
@@ -33,6 +41,10 @@ export function validateStep(step: number, v: BookingFormValues, today?: string)
     if (!v.service_id) errors.service_id = m.serviceRequired;
     if (!v.date) errors.date = m.dateRequired;
     else if (today && v.date < today) errors.date = m.dateInPast;
+    else if (schedule) {
+      const refusal = dayRefusal(schedule, v.date);
+      if (refusal) errors.date = refusal.message;
+    }
     if (!v.time) errors.time = m.timeRequired;
   }
   return errors;

@@ -1,11 +1,11 @@
-import { STUDIO } from "@studio/content";
-import { CATEGORY_LABELS, PORTFOLIO_CATEGORIES } from "@studio/validators";
+import { CATEGORY_LABELS, cityLine, PORTFOLIO_CATEGORIES, telHref } from "@studio/validators";
 import { Link } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { Brand } from "./header";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { SocialLinks } from "./social-links";
 import { SectionLink } from "./section-link";
+import { useStudioProfile } from "../studio-profile";
 
 /** Each category page, under the one label the site and back office give its category. */
 const CATEGORY_LINKS = PORTFOLIO_CATEGORIES.map((category) => ({
@@ -18,6 +18,9 @@ const link = "text-sm text-white/75 transition-colors hover:text-accent";
 
 export function Footer() {
   const bookNow = useBookNow();
+  const profile = useStudioProfile();
+  const phone = profile.phones[0];
+  const email = profile.emails[0];
   const year = new Date().getFullYear();
   return (
     <footer className="relative border-t border-white/5 bg-[#07070b] text-white">
@@ -25,7 +28,7 @@ export function Footer() {
         <div>
           <Brand />
           <p className="mt-5 max-w-xs text-sm leading-relaxed text-white/70">
-            {STUDIO.tagline} Photography, film, drones and post production, from concept to broadcast.
+            {profile.tagline} Photography, film, drones and post production, from concept to broadcast.
           </p>
           <div className="mt-6">
             <SocialLinks />
@@ -82,30 +85,37 @@ export function Footer() {
             <p className="flex gap-3">
               <MapPinIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
               <span>
-                {STUDIO.street}
-                <br />
-                {STUDIO.city}, {STUDIO.region}
+                {profile.addressLines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+                {cityLine(profile)}
               </span>
             </p>
-            <p className="flex gap-3">
-              <PhoneIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
-              <a href={`tel:${STUDIO.phones[0].replace(/[^+\d]/g, "")}`} className={link}>
-                {STUDIO.phones[0]}
-              </a>
-            </p>
-            <p className="flex gap-3">
-              <MailIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
-              <a href={`mailto:${STUDIO.emails[0]}`} className={link}>
-                {STUDIO.emails[0]}
-              </a>
-            </p>
+            {phone ? (
+              <p className="flex gap-3">
+                <PhoneIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+                <a href={telHref(phone)} className={link}>
+                  {phone}
+                </a>
+              </p>
+            ) : null}
+            {email ? (
+              <p className="flex gap-3">
+                <MailIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+                <a href={`mailto:${email}`} className={link}>
+                  {email}
+                </a>
+              </p>
+            ) : null}
           </address>
         </div>
       </div>
       <div className="border-t border-white/5">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-5 py-6 text-xs text-white/60 sm:flex-row sm:px-8">
           <p>
-            © {year} {STUDIO.name}. All rights reserved.
+            © {year} {profile.name}. All rights reserved.
           </p>
           <ul className="flex gap-6">
             <li>

@@ -7,6 +7,7 @@ import { currentSection, NAV_ITEMS } from "../lib/nav";
 import { HOME_SECTIONS } from "../lib/sections";
 import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
 import { SectionLink } from "./section-link";
+import { useStudioProfile } from "../studio-profile";
 
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);
@@ -30,26 +31,34 @@ function useActiveSection(enabled: boolean): string {
 }
 
 export function Brand() {
+  const { name, logo } = useStudioProfile();
   return (
     <span className="flex items-center gap-2.5">
-      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false">
-        <circle
-          cx="16"
-          cy="16"
-          r="14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="text-accent"
-        />
-        <path
-          d="M16 6l5 9h-10zM26 16l-9 5v-10zM16 26l-5-9h10zM6 16l9-5v10z"
-          fill="currentColor"
-          opacity=".9"
-        />
-      </svg>
-      <span className="font-display text-lg font-extrabold uppercase tracking-[0.28em]">Studio</span>
+      {logo ? (
+        <img src={logo} alt="" className="h-8 w-auto max-w-24 object-contain" data-testid="studio-logo" />
+      ) : (
+        <BrandMark />
+      )}
+      <span className="font-display text-lg font-extrabold uppercase tracking-[0.28em]">{name}</span>
     </span>
+  );
+}
+
+/** The default mark, shown until the studio uploads its logo. */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false">
+      <circle
+        cx="16"
+        cy="16"
+        r="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        className="text-accent"
+      />
+      <path d="M16 6l5 9h-10zM26 16l-9 5v-10zM16 26l-5-9h10zM6 16l9-5v10z" fill="currentColor" opacity=".9" />
+    </svg>
   );
 }
 
@@ -62,6 +71,7 @@ export function Header() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const bookNow = useBookNow();
+  const { name } = useStudioProfile();
 
   const solid = scrolled || menuOpen;
   const here = currentSection(pathname, active);
@@ -83,7 +93,7 @@ export function Header() {
       }`}
     >
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-5 sm:px-8">
-        <Link to="/" className="rounded-md text-white" aria-label="Studio, home">
+        <Link to="/" className="rounded-md text-white" aria-label={`${name}, home`}>
           <Brand />
         </Link>
 

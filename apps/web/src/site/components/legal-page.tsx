@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { usePageMeta } from "../../components/page-meta";
+import { PageMeta } from "../../components/page-meta";
 import { SiteLayout } from "../site-layout";
+import { useStudioProfile } from "../studio-profile";
 
 export type LegalSection = { title: string; body: ReactNode };
 
@@ -18,7 +19,7 @@ export function LegalPage({
   intro: ReactNode;
   sections: LegalSection[];
 }) {
-  usePageMeta(`${title} — Studio`, description);
+  const { name } = useStudioProfile();
   const anchor = (s: string) =>
     s
       .toLowerCase()
@@ -26,6 +27,7 @@ export function LegalPage({
       .replace(/^-|-$/g, "");
   return (
     <SiteLayout>
+      <PageMeta title={`${title} — ${name}`} description={description} />
       <article className="px-5 pb-28 pt-36 sm:px-8">
         <div className="mx-auto max-w-3xl">
           <p className="text-xs font-semibold uppercase tracking-[0.35em] text-accent">Legal</p>

@@ -1,9 +1,11 @@
-import { STUDIO } from "@studio/content";
+import { cityLine, telHref } from "@studio/validators";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
 import { SocialLinks } from "../components/social-links";
+import { useStudioProfile } from "../studio-profile";
 
-/** Address, phones, e-mails, hours and socials of the studio (placeholders from the content package). */
+/** Address, phones, e-mails, hours and socials of the studio (its profile, set on the Settings page). */
 export function ContactDetails() {
+  const profile = useStudioProfile();
   const item = "flex gap-4";
   const iconBox =
     "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-accent/10 text-accent";
@@ -18,9 +20,12 @@ export function ContactDetails() {
           <div>
             <p className={label}>Studio</p>
             <p className="mt-1 text-white/85">
-              {STUDIO.street}
-              <br />
-              {STUDIO.city}, {STUDIO.region}
+              {profile.addressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              {cityLine(profile)}
             </p>
           </div>
         </div>
@@ -30,12 +35,8 @@ export function ContactDetails() {
           </span>
           <div>
             <p className={label}>Phone</p>
-            {STUDIO.phones.map((phone) => (
-              <a
-                key={phone}
-                href={`tel:${phone.replace(/[^+\d]/g, "")}`}
-                className="mt-1 block text-white/85 hover:text-accent"
-              >
+            {profile.phones.map((phone) => (
+              <a key={phone} href={telHref(phone)} className="mt-1 block text-white/85 hover:text-accent">
                 {phone}
               </a>
             ))}
@@ -47,7 +48,7 @@ export function ContactDetails() {
           </span>
           <div>
             <p className={label}>Email</p>
-            {STUDIO.emails.map((email) => (
+            {profile.emails.map((email) => (
               <a key={email} href={`mailto:${email}`} className="mt-1 block text-white/85 hover:text-accent">
                 {email}
               </a>
@@ -61,8 +62,8 @@ export function ContactDetails() {
         </span>
         <div>
           <p className={label}>Business hours</p>
-          <p className="mt-1 text-white/85">{STUDIO.businessHours}</p>
-          <p className="mt-1 text-sm text-white/70">{STUDIO.replyPromise}</p>
+          <p className="mt-1 text-white/85">{profile.businessHours}</p>
+          <p className="mt-1 text-sm text-white/70">{profile.replyPromise}</p>
         </div>
       </div>
       <div className="pt-1">

@@ -1,6 +1,5 @@
 /** Leaflet lives in its own chunk, loaded only where a map is shown; CSS and marker images are bundled. */
-import { STUDIO } from "@studio/content";
-import { MAP } from "@studio/validators";
+import type { StudioProfile } from "@studio/validators";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
@@ -32,12 +31,13 @@ export type MapOptions = {
 export function mountMap(
   element: HTMLElement,
   tileUrl: string,
+  profile: StudioProfile,
   options: MapOptions = {},
 ): { remove: () => void } {
   const { focusY, onTiles } = options;
   const map = L.map(element, {
-    center: [MAP.lat, MAP.lng],
-    zoom: MAP.zoom,
+    center: [profile.latitude, profile.longitude],
+    zoom: profile.zoom,
     scrollWheelZoom: false,
     zoomControl: options.zoomButtons ?? true,
     attributionControl: true,
@@ -58,11 +58,15 @@ export function mountMap(
   });
   if (!tileUrl) queueMicrotask(() => onTiles?.(false));
   layer.addTo(map);
-  L.marker([MAP.lat, MAP.lng], { icon, alt: `${STUDIO.name} location`, title: STUDIO.name, keyboard: true })
+  const lines = [...profile.addressLines, profile.city].map(escapeHtml).join("<br>");
+  L.marker([profile.latitude, profile.longitude], {
+    icon,
+    alt: `${profile.name} location`,
+    title: profile.name,
+    keyboard: true,
+  })
     .addTo(map)
-    .bindPopup(
-      `<strong>${escapeHtml(STUDIO.name)}</strong><br>${escapeHtml(STUDIO.street)}<br>${escapeHtml(STUDIO.city)}`,
-    );
+    .bindPopup(`<strong>${escapeHtml(profile.name)}</strong><br>${lines}`);
   if (focusY !== undefined) map.panBy([0, element.clientHeight / 2 - focusY], { animate: false });
   return { remove: () => map.remove() };
 }

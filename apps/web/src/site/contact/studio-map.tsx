@@ -1,8 +1,8 @@
-import { STUDIO } from "@studio/content";
-import { MAP } from "@studio/validators";
+import type { StudioProfile } from "@studio/validators";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFirstInteraction } from "../hooks/use-first-interaction";
 import { useInView } from "../hooks/use-in-view";
+import { useStudioProfile } from "../studio-profile";
 
 /**
  * The studio on an OpenStreetMap map. Leaflet (about 50 KB) is a heavy embed, so the page first shows a
@@ -25,6 +25,18 @@ export function StudioMap({
   /** A shade over the map (under the marker card, so the card keeps its contrast). */
   shadeClassName?: string;
 }) {
+  const profile = useStudioProfile();
+  // The map is made again only when what it shows changes (not for every fresh copy of the same profile).
+  const shown = useRef(profile);
+  shown.current = profile;
+  const mapKey = JSON.stringify([
+    profile.latitude,
+    profile.longitude,
+    profile.zoom,
+    profile.name,
+    profile.addressLines,
+    profile.city,
+  ]);
   const ref = useRef<HTMLDivElement>(null);
   const [watch, near] = useInView<HTMLDivElement>({ rootMargin: "300px 0px 300px 0px" });
   const interacted = useFirstInteraction();
@@ -51,6 +63,7 @@ export function StudioMap({
     setPinY(focusY() ?? null);
   }, [focusY]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mapKey stands for the profile's map fields (read through `shown`).
   useEffect(() => {
     const element = ref.current;
     if (!near || !interacted || !element) return;
@@ -60,7 +73,7 @@ export function StudioMap({
       .then(async ([leaflet, api]) => {
         const tiles = await api.mapTileUrl().catch(() => "");
         if (cancelled) return;
-        map = leaflet.mountMap(element, tiles, {
+        map = leaflet.mountMap(element, tiles, shown.current, {
           focusY: focusY(),
           zoomButtons: !focusRef,
           onTiles: setTiles,
@@ -72,7 +85,7 @@ export function StudioMap({
       cancelled = true;
       map?.remove();
     };
-  }, [near, interacted, focusY, focusRef]);
+  }, [near, interacted, focusY, focusRef, mapKey]);
 
   // The tile credit belongs with the tiles: until one shows, the address card stands in the same place and
   // the credit would be drawn over its "Open in maps" link.
@@ -83,7 +96,7 @@ export function StudioMap({
         <div
           ref={setRef}
           role="region"
-          aria-label={`Map showing the studio location in ${STUDIO.city}`}
+          aria-label={`Map showing the studio location in ${profile.city}`}
           data-testid="studio-map"
           className="map-standin h-full w-full"
         />
@@ -100,7 +113,7 @@ export function StudioMap({
               style={{ top: pinY ?? "50%" }}
             >
               <span className="rounded-full bg-ink/90 px-3 py-1 text-xs font-semibold text-white shadow-lg">
-                {STUDIO.name} · {STUDIO.city}
+                {profile.name} · {profile.city}
               </span>
               <svg viewBox="0 0 24 32" className="mt-1 h-9 w-7 text-accent drop-shadow-lg" focusable="false">
                 <path
@@ -112,7 +125,7 @@ export function StudioMap({
             </div>
           </div>
         )}
-        {tiles === true ? null : <AddressCard top={pinY} />}
+        {tiles === true ? null : <AddressCard top={pinY} profile={profile} />}
       </div>
     </div>
   );
@@ -122,16 +135,21 @@ export function StudioMap({
  * Where the studio is, in words and as a link to a full map, just below the pin: what a person needs when no
  * map tile shows.
  */
-function AddressCard({ top }: { top: number | null }) {
-  const href = `https://www.openstreetmap.org/?mlat=${MAP.lat}&mlon=${MAP.lng}#map=${MAP.zoom + 3}/${MAP.lat}/${MAP.lng}`;
+function AddressCard({ top, profile }: { top: number | null; profile: StudioProfile }) {
+  const { latitude: lat, longitude: lng } = profile;
+  const href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${Math.min(profile.zoom + 3, 19)}/${lat}/${lng}`;
   return (
     <div
       className="absolute left-1/2 z-[500] w-max max-w-[min(18rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border border-white/10 bg-ink/95 px-4 py-3 text-center text-sm text-white shadow-lg"
       style={{ top: top === null ? "calc(50% + 12px)" : top + 12 }}
     >
-      <p className="font-semibold">{STUDIO.name}</p>
-      <p className="text-white/75">{STUDIO.street}</p>
-      <p className="text-white/75">{STUDIO.city}</p>
+      <p className="font-semibold">{profile.name}</p>
+      {profile.addressLines.map((line) => (
+        <p key={line} className="text-white/75">
+          {line}
+        </p>
+      ))}
+      <p className="text-white/75">{profile.city}</p>
       <a
         href={href}
         target="_blank"

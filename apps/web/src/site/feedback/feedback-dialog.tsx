@@ -8,6 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { CheckIcon, StarIcon } from "../components/icons";
 import { PORTFOLIO_LABELS } from "../lib/labels";
 import { isEmail } from "../lib/validation";
+import type { FeedbackPrefill } from "./feedback-link";
 
 type Values = { name: string; email: string; rating: number; message: string; service_category: string };
 type Field = keyof Values;
@@ -75,13 +76,15 @@ function StarRating({
 function FeedbackForm({
   onClose,
   onSubmittingChange,
+  initial,
 }: {
   onClose: () => void;
   onSubmittingChange: (v: boolean) => void;
+  initial?: FeedbackPrefill | null;
 }) {
   const utils = trpc.useUtils();
   const submit = trpc.feedback.submit.useMutation();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...initial }));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);
@@ -205,7 +208,14 @@ function FeedbackForm({
 }
 
 /** Feedback dialog (lazy chunk): editing → submitting (cannot close) → Thank You → closes after 2 s. */
-export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
+export default function FeedbackDialog({
+  onClose,
+  initial,
+}: {
+  onClose: () => void;
+  /** Filled in from the link in the studio's "thank you" e-mail (feedback-link.ts). */
+  initial?: FeedbackPrefill | null;
+}) {
   const [submitting, setSubmitting] = useState(false);
   return (
     <DataProvider>
@@ -216,7 +226,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
         description="Your feedback is published after a quick review."
         locked={submitting}
       >
-        <FeedbackForm onClose={onClose} onSubmittingChange={setSubmitting} />
+        <FeedbackForm onClose={onClose} onSubmittingChange={setSubmitting} initial={initial} />
       </Dialog>
     </DataProvider>
   );

@@ -14,13 +14,16 @@ function Placeholder() {
 
 /** Renders the home sections below the hero once the visitor shows interest (see lib/sections). */
 export function DeferredSections() {
-  const [requested, setLoad] = useState(() => window.location.hash.length > 1);
+  // False on the first render (as in the prerendered HTML, so hydration matches); a section in the address
+  // asks for the sections right after.
+  const [requested, setLoad] = useState(false);
   const interacted = useFirstInteraction();
   const load = requested || interacted;
   const sentinel = useRef<HTMLDivElement>(null);
 
   // A section in the address (on arrival, or typed later) is scrolled to once the sections are there.
   useEffect(() => {
+    if (window.location.hash.length > 1) setLoad(true);
     const go = () => {
       const target = decodeURIComponent(window.location.hash.slice(1));
       if (target && target !== "main") void scrollToSection(target, { delayMs: 0 });

@@ -4,7 +4,7 @@ const EVENTS = ["scroll", "wheel", "keydown", "pointerdown", "pointermove", "tou
 let ready = false;
 
 /** Runs `fn` once the page has loaded and the browser has a quiet moment (at most ~2 s later). */
-function afterLoadWhenIdle(fn: () => void): () => void {
+export function afterLoadWhenIdle(fn: () => void): () => void {
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
@@ -18,6 +18,24 @@ function afterLoadWhenIdle(fn: () => void): () => void {
     if (idle !== undefined) window.cancelIdleCallback(idle);
     if (timer !== undefined) clearTimeout(timer);
   };
+}
+
+/**
+ * Resolves on the visitor's first scroll, key, tap or mouse movement, or once the page has loaded and the
+ * browser is idle (at once on the server, and once it has happened).
+ */
+export function firstInteraction(): Promise<void> {
+  if (ready || typeof window === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const on = () => {
+      ready = true;
+      cancelIdle();
+      for (const type of EVENTS) window.removeEventListener(type, on);
+      resolve();
+    };
+    for (const type of EVENTS) window.addEventListener(type, on, { passive: true, once: true });
+    const cancelIdle = afterLoadWhenIdle(on);
+  });
 }
 
 /**

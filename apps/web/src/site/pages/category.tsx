@@ -2,15 +2,17 @@ import { CATEGORY_HEROES, type CategoryHero } from "@studio/content";
 import { CATEGORY_SLUGS, type CategorySlug } from "@studio/validators";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { usePageMeta } from "../../components/page-meta";
+import { isServerPainted, loadAfterFirstView } from "../../app/server-painted";
+import { PageMeta } from "../../components/page-meta";
 import { EmojiIcon } from "../../components/emoji-icon";
 import { ArrowDownIcon, ArrowRightIcon } from "../components/icons-core";
 import { MediaImage } from "../components/media-image";
 import { useBookNow } from "../dialogs";
 import { prefersReducedMotion } from "../lib/motion";
 import { SiteLayout } from "../site-layout";
+import { useStudioProfile } from "../studio-profile";
 
-const CategorySections = lazy(() => import("../category/category-sections"));
+const CategorySections = lazy(loadAfterFirstView(() => import("../category/category-sections")));
 
 /** The slug is the route path itself (/photography, /drone-services, …). */
 export function useCategorySlug(): CategorySlug {
@@ -93,15 +95,17 @@ function CategoryHeroSection({ page }: { page: CategoryHero }) {
 export function CategoryPage() {
   const slug = useCategorySlug();
   const hero = CATEGORY_HEROES[slug];
-  usePageMeta(`${hero.title} — Studio`, hero.description);
-  // Ask for the sections once the hero is on screen, so their code never delays the first paint.
-  const [painted, setPainted] = useState(false);
+  const { name: studioName } = useStudioProfile();
+  // Ask for the sections once the hero is on screen, so their code never delays the first paint. Prerendered
+  // HTML has them already (static content, readable without JavaScript): hydrate them as they are.
+  const [painted, setPainted] = useState(isServerPainted);
   useEffect(() => {
     const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
     return () => cancelAnimationFrame(frame);
   }, []);
   return (
     <SiteLayout>
+      <PageMeta title={`${hero.title} — ${studioName}`} description={hero.description} />
       <CategoryHeroSection page={hero} />
       <Suspense fallback={<div className="min-h-screen" aria-hidden="true" />}>
         {painted ? <CategorySections slug={slug} /> : <div className="min-h-screen" aria-hidden="true" />}

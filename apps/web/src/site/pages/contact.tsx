@@ -1,18 +1,20 @@
 import { useRef } from "react";
-import { usePageMeta } from "../../components/page-meta";
+import { PageMeta } from "../../components/page-meta";
 import { ContactDetails } from "../contact/contact-details";
 import { ContactForm } from "../contact/contact-form";
 import { StudioMap } from "../contact/studio-map";
 import { SiteLayout } from "../site-layout";
+import { useStudioProfile } from "../studio-profile";
 
 export default function ContactPage() {
-  usePageMeta(
-    "Contact — Studio",
-    "Contact Studio in Kolhapur: address, phone, e-mail and a contact form. We reply within 2-4 hours during business hours.",
-  );
   const mapWindow = useRef<HTMLDivElement>(null);
+  const { name, city } = useStudioProfile();
   return (
     <SiteLayout>
+      <PageMeta
+        title={`Contact — ${name}`}
+        description={`Contact ${name} in ${city}: address, phone, e-mail and a contact form. We reply within 2-4 hours during business hours.`}
+      />
       <section aria-labelledby="contact-page-title" className="relative isolate min-h-screen overflow-hidden">
         <StudioMap
           className="absolute inset-0 -z-10 h-full w-full"

@@ -1,17 +1,18 @@
-import { STUDIO } from "@studio/content";
+import { cityLine } from "@studio/validators";
 import { LegalPage } from "../components/legal-page";
-
-const email = STUDIO.emails[0];
+import { useStudioProfile } from "../studio-profile";
 
 export default function PrivacyPage() {
+  const profile = useStudioProfile();
+  const email = profile.emails[0];
   return (
     <LegalPage
       title="Privacy Policy"
-      description="How Studio collects, uses, stores and protects the personal data you share through our website, bookings, feedback and contact forms."
+      description={`How ${profile.name} collects, uses, stores and protects the personal data you share through our website, bookings, feedback and contact forms.`}
       updated="January 15, 2026"
       intro={
         <p>
-          {STUDIO.name} ("we", "us") produces photography, film, drone and post-production work. This policy
+          {profile.name} ("we", "us") produces photography, film, drone and post-production work. This policy
           explains what personal data we collect when you use this website, why we collect it, how long we
           keep it and the choices you have. We collect as little as we can and never sell your data.
         </p>
@@ -21,8 +22,9 @@ export default function PrivacyPage() {
           title: "Who is responsible",
           body: (
             <p>
-              The controller of your data is {STUDIO.name}, {STUDIO.street}, {STUDIO.city}, {STUDIO.region}.
-              You can reach us about privacy at <a href={`mailto:${email}`}>{email}</a>.
+              The controller of your data is {profile.name},{" "}
+              {[...profile.addressLines, cityLine(profile)].join(", ")}. You can reach us about privacy at{" "}
+              <a href={`mailto:${email}`}>{email}</a>.
             </p>
           ),
         },

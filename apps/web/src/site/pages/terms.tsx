@@ -1,17 +1,17 @@
-import { STUDIO } from "@studio/content";
 import { LegalPage } from "../components/legal-page";
-
-const email = STUDIO.emails[0];
+import { useStudioProfile } from "../studio-profile";
 
 export default function TermsPage() {
+  const profile = useStudioProfile();
+  const email = profile.emails[0];
   return (
     <LegalPage
       title="Terms of Service"
-      description="The terms that apply to bookings, quotes, deposits, rescheduling, deliverables, usage rights and the use of the Studio website."
+      description={`The terms that apply to bookings, quotes, deposits, rescheduling, deliverables, usage rights and the use of the ${profile.name} website.`}
       updated="January 15, 2026"
       intro={
         <p>
-          These terms apply when you use this website or book a session with {STUDIO.name}. A signed quote or
+          These terms apply when you use this website or book a session with {profile.name}. A signed quote or
           production agreement for your project takes precedence where it says something different.
         </p>
       }
@@ -120,7 +120,7 @@ export default function TermsPage() {
           title: "Contact",
           body: (
             <p>
-              Questions about these terms: <a href={`mailto:${email}`}>{email}</a>, {STUDIO.phones[0]}.
+              Questions about these terms: <a href={`mailto:${email}`}>{email}</a>, {profile.phones[0]}.
             </p>
           ),
         },

@@ -1,6 +1,14 @@
-import { MESSAGES, type ServiceDto, TIME_SLOTS } from "@studio/validators";
+import { MESSAGES, type ServiceDto, type SlotRefusal, TIME_SLOTS } from "@studio/validators";
 import { type FieldBinding, SelectField, TextField } from "../../../components/ui/field";
 import { priceLabel, timeLabel } from "../../lib/format";
+
+/** What a slot that cannot be booked says about itself. */
+function slotNote(reason: SlotRefusal | null): string {
+  if (reason === "full") return MESSAGES.schedule.fullyBooked;
+  if (reason === "closed") return MESSAGES.schedule.slotClosed;
+  if (reason === "too_soon") return MESSAGES.schedule.slotTooSoon;
+  return "unavailable";
+}
 
 export function ScheduleStep({
   field,
@@ -8,7 +16,9 @@ export function ScheduleStep({
   servicesPending,
   service,
   today,
-  taken,
+  lastDate,
+  closedReason,
+  unavailable,
 }: {
   field: (key: "service_id" | "date" | "time") => FieldBinding;
   services: readonly ServiceDto[] | undefined;
@@ -16,8 +26,12 @@ export function ScheduleStep({
   /** The chosen service, once the list has it. */
   service: ServiceDto | undefined;
   today: string;
-  /** The chosen date's slots that are already booked. */
-  taken: ReadonlySet<string>;
+  /** The last date the studio takes bookings for (null: no limit). */
+  lastDate: string | null;
+  /** Why the chosen day cannot be booked at all ("Closed: Christmas", "Closed on Sundays"), or null. */
+  closedReason: string | null;
+  /** The chosen date's slots that cannot be booked, with why (null: no reason given). */
+  unavailable: ReadonlyMap<string, SlotRefusal | null>;
 }) {
   const date = field("date").value;
   const time = field("time");
@@ -42,13 +56,30 @@ export function ScheduleStep({
           <span className="block text-white/70">{MESSAGES.booking.priceNote}</span>
         </p>
       ) : null}
-      <TextField label="Date" type="date" min={today} {...field("date")} required />
+      <TextField
+        label="Date"
+        type="date"
+        min={today}
+        max={lastDate ?? undefined}
+        {...field("date")}
+        required
+      />
+      {closedReason && !field("date").error ? (
+        <p
+          role="status"
+          data-testid="booking-day-closed"
+          className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
+        >
+          {closedReason}. {MESSAGES.schedule.chooseAnotherDay}
+        </p>
+      ) : null}
       <fieldset aria-describedby={time.error ? "booking-time-error" : undefined}>
         <legend className="mb-1.5 block text-sm font-medium text-white/85">Time</legend>
         {!date ? <p className="mb-2 text-xs text-white/60">Choose a date to see free times.</p> : null}
         <div className="grid grid-cols-3 gap-2">
           {TIME_SLOTS.map((slot) => {
-            const unavailable = taken.has(slot);
+            const refused = unavailable.has(slot) || Boolean(closedReason);
+            const note = slotNote(closedReason ? "closed" : (unavailable.get(slot) ?? null));
             const noDate = !date;
             return (
               <label
@@ -56,8 +87,8 @@ export function ScheduleStep({
                 className={`relative flex cursor-pointer flex-col items-center rounded-xl border px-2 py-2.5 text-sm transition has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
                   time.value === slot
                     ? "border-accent bg-accent text-black"
-                    : unavailable
-                      ? "cursor-not-allowed border-white/5 bg-white/[0.03] text-white/60 line-through"
+                    : refused
+                      ? "cursor-not-allowed border-white/5 bg-white/[0.03] text-white/60"
                       : noDate
                         ? "cursor-not-allowed border-white/5 bg-white/[0.02] text-white/40"
                         : "border-white/10 text-white hover:border-white/40"
@@ -68,14 +99,15 @@ export function ScheduleStep({
                   name="booking-time"
                   value={slot}
                   checked={time.value === slot}
-                  disabled={unavailable || noDate}
+                  disabled={refused || noDate}
                   onChange={time.onChange}
                   className="sr-only"
                 />
-                <span className="font-semibold">{timeLabel(slot)}</span>
-                {unavailable ? (
+                <span className={`font-semibold${refused ? " line-through" : ""}`}>{timeLabel(slot)}</span>
+                {refused ? (
                   <span className="text-[11px]">
-                    <span className="sr-only">, </span>unavailable
+                    <span className="sr-only">, </span>
+                    {note}
                   </span>
                 ) : null}
               </label>

@@ -1,0 +1,77 @@
+import { DEFAULT_STUDIO_PROFILE, STUDIO_PROFILE_ELEMENT_ID, type StudioProfile } from "@studio/validators";
+import { screen } from "@testing-library/react";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderWithProviders } from "../test/render";
+import { trpcHandlers } from "../test/trpc-msw";
+import { ContactDetails } from "./contact/contact-details";
+import { readInitialStudioProfile, StudioProfileProvider } from "./studio-profile";
+
+const saved: StudioProfile = {
+  ...DEFAULT_STUDIO_PROFILE,
+  name: "Lakeside Films",
+  phones: ["+91 231 555 0100"],
+  emails: ["hello@lakeside.example"],
+  businessHours: "Tue-Sat 10AM-7PM IST",
+  socials: { ...DEFAULT_STUDIO_PROFILE.socials, youtube: "", facebook: "" },
+  updated_at: "2026-11-25T10:00:00.000Z",
+};
+
+let served: StudioProfile = saved;
+const server = setupServer(...trpcHandlers({ "site.profile": () => served }));
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  document.getElementById(STUDIO_PROFILE_ELEMENT_ID)?.remove();
+});
+afterAll(() => server.close());
+
+function pageWith(text: string) {
+  const element = document.createElement("script");
+  element.id = STUDIO_PROFILE_ELEMENT_ID;
+  element.type = "application/json";
+  element.textContent = text;
+  document.head.appendChild(element);
+}
+
+describe("readInitialStudioProfile", () => {
+  it("reads the profile the server wrote into the page", () => {
+    pageWith(JSON.stringify(saved).replaceAll("<", "\\u003c"));
+    expect(readInitialStudioProfile()).toEqual(saved);
+  });
+
+  it("falls back to the defaults without the element, or with one that is not a profile", () => {
+    expect(readInitialStudioProfile()).toBe(DEFAULT_STUDIO_PROFILE);
+    pageWith("{not json");
+    expect(readInitialStudioProfile()).toBe(DEFAULT_STUDIO_PROFILE);
+    document.getElementById(STUDIO_PROFILE_ELEMENT_ID)?.remove();
+    pageWith(JSON.stringify({ ...saved, phones: [] }));
+    expect(readInitialStudioProfile()).toBe(DEFAULT_STUDIO_PROFILE);
+  });
+});
+
+describe("StudioProfileProvider", () => {
+  it("shows the page's profile first, then what the server answers now", async () => {
+    served = { ...saved, phones: ["+91 231 555 0199"] };
+    renderWithProviders(
+      <StudioProfileProvider initial={saved}>
+        <ContactDetails />
+      </StudioProfileProvider>,
+    );
+    expect(screen.getByRole("link", { name: "+91 231 555 0100" })).toHaveAttribute(
+      "href",
+      "tel:+912315550100",
+    );
+    expect(screen.getByText("Tue-Sat 10AM-7PM IST")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "+91 231 555 0199" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "+91 231 555 0100" })).not.toBeInTheDocument();
+    // Only the networks with a link.
+    expect(
+      screen.getAllByRole("link", { name: /opens in a new tab/ }).map((a) => a.getAttribute("href")),
+    ).toEqual([
+      "https://www.instagram.com/studio/",
+      "https://x.com/studio",
+      "https://www.linkedin.com/company/studio",
+    ]);
+  });
+});
