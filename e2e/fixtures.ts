@@ -29,5 +29,26 @@ export async function storeSession(page: Page, session: { token: string; user: u
   );
 }
 
-export const test = base;
+/**
+ * Public pages arrive prerendered and are inert until React has hydrated them; a person waits for the page
+ * to come alive, so every `page.goto` of an app page waits for the mark main.tsx sets (not with JavaScript off).
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
+      if (javaScriptEnabled && html && options?.waitUntil !== "commit") {
+        await page.waitForFunction(
+          () => !document.getElementById("root") || document.documentElement.dataset.hydrated === "true",
+          null,
+          { timeout: 15_000 },
+        );
+      }
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

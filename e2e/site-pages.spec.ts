@@ -57,14 +57,13 @@ test("each public page has its own title and description; the home page has Open
 
   await page.goto("/");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Studio/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    /\/media\/film-set\.jpg$/,
-  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\/home\.jpg$/);
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(ld).toMatchObject({ "@type": "LocalBusiness", address: { addressLocality: "Kolhapur" } });
+  // Every public page carries its own card (issue 13): /about's title and image are its own.
   await page.goto("/about");
-  await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\/about\.jpg$/);
 });
 
 test("robots.txt and sitemap.xml are served", async ({ request }) => {

@@ -88,6 +88,7 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/api/bookings", body: { valid: VALID.booking } },
   { method: "GET", path: "/api/bookings", body: "none", admin: true },
   { method: "GET", path: "/api/bookings/stats", body: "none", admin: true },
+  { method: "GET", path: "/api/bookings/export.csv", body: "none", admin: true },
   { method: "GET", path: "/api/bookings/status/:cat", body: "none", admin: true },
   { method: "GET", path: "/api/bookings/user/bookings", body: "none", admin: true },
   { method: "GET", path: "/api/bookings/:id", body: "none", admin: true },
@@ -211,6 +212,11 @@ describe("REST endpoints under hostile input", () => {
           `${route.method} ${res.path} → ${res.status} ${res.text.slice(0, 300)}`,
         ).toBeLessThan(500);
         if (route.path === "/api/bookings" && route.method === "GET" && res.status === 200) return; // streamed list
+        if (route.path === "/api/bookings/export.csv" && res.status === 200) {
+          // The streamed CSV download: a header row, then CRLF-ended rows.
+          expect(res.text.startsWith("id,name,email,")).toBe(true);
+          return;
+        }
         let body: Record<string, unknown>;
         try {
           body = JSON.parse(res.text) as Record<string, unknown>;

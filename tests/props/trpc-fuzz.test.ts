@@ -72,6 +72,16 @@ const VALID: Record<string, Record<string, unknown>> = {
   "bookings.confirm": { id: 1 },
   "bookings.delete": { id: 3 },
   "bookings.exportCsv": { status: "pending", search: "" },
+  "bookings.exportCsvChunk": { status: "pending", search: "", cursor: null, limit: 100 },
+  "schedule.update": {
+    weekly: Array.from({ length: 7 }, () => ({ open: true, first: "09:00", last: "17:00" })),
+    notice_hours: 0,
+    horizon_days: null,
+    capacity: 1,
+    time_zone: "",
+  },
+  "schedule.addClosure": { start: "2031-12-24", end: "2031-12-26", reason: "Christmas" },
+  "schedule.removeClosure": { id: 1 },
   "feedback.submit": {
     name: "F",
     email: "f@x.test",

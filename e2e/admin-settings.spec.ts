@@ -1,0 +1,149 @@
+import { DEFAULT_STUDIO_PROFILE, MESSAGES, type StudioProfile } from "@studio/validators";
+import { adminSession, makePng, uid } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+const s = MESSAGES.admin.settings;
+const m = MESSAGES.studio;
+const { updated_at: _never, ...DEFAULTS } = DEFAULT_STUDIO_PROFILE;
+
+/** The studio profile is one record every spec shares: each test here puts the defaults back. */
+let restoreHeaders: Record<string, string> | null = null;
+test.afterEach(async ({ request }) => {
+  if (!restoreHeaders) return;
+  const response = await request.put("/api/studio/profile", { headers: restoreHeaders, data: DEFAULTS });
+  expect(response.ok(), await response.text()).toBe(true);
+  restoreHeaders = null;
+});
+
+async function publicProfile(request: import("@playwright/test").APIRequestContext): Promise<StudioProfile> {
+  const response = await request.get("/api/studio/profile");
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: StudioProfile }).data;
+}
+
+test("settings: a new phone number shows in the public footer and contact page at once, and is in the activity", async ({
+  page,
+  context,
+}) => {
+  const name = `Sam Settings ${uid()}`;
+  const { headers } = await adminSession(page, name);
+  restoreHeaders = headers;
+  const phone = `+1 (555) 0${String(Date.now()).slice(-2)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: s.title })).toBeVisible();
+  await expect(page.getByLabel(s.phone(1), { exact: true })).toHaveValue(DEFAULT_STUDIO_PROFILE.phones[0]!);
+
+  await page.getByLabel(s.phone(1), { exact: true }).fill(phone);
+  await page.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.saved)).toBeVisible();
+
+  // A visitor's page, in another tab: the same server process, no restart, no rebuild.
+  const visitor = await context.newPage();
+  await visitor.goto("/contact");
+  await expect(visitor.getByRole("main").getByRole("link", { name: phone })).toBeVisible();
+  await visitor.keyboard.press("End");
+  const footer = visitor.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: phone })).toHaveAttribute(
+    "href",
+    `tel:${phone.replace(/[^+\d]/g, "")}`,
+  );
+  await expect(footer.getByText(DEFAULT_STUDIO_PROFILE.phones[0]!)).toHaveCount(0);
+  await visitor.close();
+
+  // The audit row: who, what, and the phones before and after.
+  await page.goto("/admin/activity");
+  await page.getByRole("combobox", { name: "Admin", exact: true }).selectOption({ label: name });
+  const entry = page.getByTestId("activity-entry").filter({ hasText: "Updated studio profile #1" });
+  await expect(entry).toHaveCount(1);
+  await entry.getByText("Details").click();
+  const row = entry.getByRole("row", { name: /Phones/ });
+  await expect(row).toContainText(DEFAULT_STUDIO_PROFILE.phones[0]!);
+  await expect(row).toContainText(phone);
+});
+
+test("settings: bad input gets a clear message by its field and nothing is stored", async ({ page }) => {
+  const { headers } = await adminSession(page, "Bea Badinput");
+  restoreHeaders = headers;
+  const before = await publicProfile(page.request);
+
+  await page.goto("/admin/settings");
+  await page.getByLabel(s.name).fill("Renamed Studio");
+  await page.getByLabel(s.latitude).fill("200");
+  await page.getByLabel(s.email(2), { exact: true }).fill("bookings-at-studio");
+  await page.getByLabel("Instagram", { exact: true }).fill("instagram.com/studio");
+  await page.getByRole("button", { name: s.save }).click();
+
+  await expect(page.getByText(m.latitudeInvalid)).toBeVisible();
+  await expect(page.getByText(m.emailInvalid)).toBeVisible();
+  await expect(page.getByText(m.socialInvalid("Instagram", "instagram.com"))).toBeVisible();
+  await expect(page.getByLabel(s.latitude)).toHaveAttribute("aria-invalid", "true");
+  expect(await publicProfile(page.request)).toEqual(before);
+
+  // The server refuses the same on its own (a client that skips the form's checks): 400, every field named.
+  const response = await page.request.put("/api/studio/profile", {
+    headers,
+    data: { ...DEFAULTS, name: "Renamed Studio", latitude: 200, emails: ["nope"], zoom: 40 },
+  });
+  expect(response.status()).toBe(400);
+  const body = (await response.json()) as { success: boolean; errors: Record<string, string> };
+  expect(body.success).toBe(false);
+  expect(body.errors).toMatchObject({
+    latitude: m.latitudeInvalid,
+    "emails.0": m.emailInvalid,
+    zoom: m.zoomInvalid(1, 19),
+  });
+  expect(await publicProfile(page.request)).toEqual(before);
+
+  // Fixing the fields clears their messages, and the save goes through.
+  await page.getByLabel(s.latitude).fill("16.7");
+  await page.getByLabel(s.email(2), { exact: true }).fill("bookings@studio.example");
+  await page.getByLabel("Instagram", { exact: true }).fill("https://www.instagram.com/renamed/");
+  await expect(page.getByText(m.latitudeInvalid)).toHaveCount(0);
+  await page.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.saved)).toBeVisible();
+  const after = await publicProfile(page.request);
+  expect(after).toMatchObject({ name: "Renamed Studio", latitude: 16.7 });
+  expect(after.socials.instagram).toBe("https://www.instagram.com/renamed/");
+});
+
+test("settings: a click on the map sets the position; the logo upload shows in the site's header", async ({
+  page,
+  context,
+}) => {
+  const { headers } = await adminSession(page, "Mia Mapper");
+  restoreHeaders = headers;
+  await page.goto("/admin/settings");
+  const map = page.getByTestId("settings-map");
+  await expect(map.locator(".leaflet-marker-icon")).toBeVisible();
+  const latitude = page.getByLabel(s.latitude);
+  const longitude = page.getByLabel(s.longitude);
+  await expect(latitude).toHaveValue(String(DEFAULT_STUDIO_PROFILE.latitude));
+  await map.scrollIntoViewIfNeeded();
+  const box = await map.boundingBox();
+  if (!box) throw new Error("the map has no box");
+  // Up and to the left of the middle (where the studio is): north and west of it.
+  await page.mouse.click(box.x + box.width / 2 - 80, box.y + box.height / 2 - 60);
+  await expect(latitude).not.toHaveValue(String(DEFAULT_STUDIO_PROFILE.latitude));
+  expect(Number(await latitude.inputValue())).toBeGreaterThan(DEFAULT_STUDIO_PROFILE.latitude);
+  expect(Number(await longitude.inputValue())).toBeLessThan(DEFAULT_STUDIO_PROFILE.longitude);
+
+  await page
+    .getByLabel(s.logo)
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(64) });
+  await expect(page.getByAltText("Current media preview")).toBeVisible();
+  await page.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.saved)).toBeVisible();
+  const saved = await publicProfile(page.request);
+  expect(saved.logo).toMatch(/\/uploads\/media\//);
+  expect(saved.latitude).toBeGreaterThan(DEFAULT_STUDIO_PROFILE.latitude);
+
+  const visitor = await context.newPage();
+  await visitor.goto("/about");
+  const logo = visitor.getByRole("banner").getByTestId("studio-logo");
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await visitor.close();
+});
