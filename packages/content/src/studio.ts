@@ -1,21 +1,23 @@
-/** Studio details shown on the site (placeholders, as the specification says). */
+import { cityLine, DEFAULT_STUDIO_PROFILE, socialLinksOf } from "@studio/validators";
+
+const d = DEFAULT_STUDIO_PROFILE;
+
+/**
+ * The specification's placeholder details, as a fresh install shows them. The site reads the studio profile
+ * instead (useStudioProfile on the web, getStudioProfile on the server): admins change it on the Settings page.
+ * @deprecated for display: use the profile.
+ */
 export const STUDIO = {
-  name: "Studio",
-  tagline: "Crafting stories, creating impact.",
-  street: "221 Rankala Lake Road, Shivaji Peth",
-  city: "Kolhapur",
-  region: "Maharashtra 416012, India",
-  phones: ["+1 (555) 010-2040", "+1 (555) 010-2041"],
-  emails: ["hello@studio.example", "bookings@studio.example"],
-  businessHours: "Mon-Fri 9AM-6PM PST",
-  replyPromise: "We reply within 2-4 hours during business hours. For urgent requests, please call us.",
-  socials: [
-    { name: "Instagram", handle: "@studio", href: "https://www.instagram.com/studio/" },
-    { name: "YouTube", handle: "@studio", href: "https://www.youtube.com/@studio" },
-    { name: "Facebook", handle: "/studio", href: "https://www.facebook.com/studio" },
-    { name: "Twitter", handle: "@studio", href: "https://x.com/studio" },
-    { name: "LinkedIn", handle: "/company/studio", href: "https://www.linkedin.com/company/studio" },
-  ],
+  name: d.name,
+  tagline: d.tagline,
+  street: d.addressLines.join(", "),
+  city: d.city,
+  region: cityLine({ city: "", region: d.region, country: d.country }),
+  phones: d.phones,
+  emails: d.emails,
+  businessHours: d.businessHours,
+  replyPromise: d.replyPromise,
+  socials: socialLinksOf(d).map(({ name, handle, href }) => ({ name, handle, href })),
 } as const;
 
 export const ACHIEVEMENTS = [
