@@ -55,6 +55,27 @@ test("mail: with no mail server a booking still succeeds, and the Mail page show
   );
   await page.getByRole("combobox", { name: m.statusFilter }).selectOption({ label: "Failed" });
   await expect(page.getByTestId("mail-item").filter({ hasText: email })).toHaveCount(0);
+
+  // The alert's link opens that booking in the back office, ready to confirm.
+  await page.getByRole("combobox", { name: m.statusFilter }).selectOption({ label: "Not sent" });
+  await page
+    .getByTestId("mail-item")
+    .filter({ hasText: `New booking #${booking.id}` })
+    .getByRole("button", { name: /^View message: New booking/ })
+    .click();
+  const alert = page.getByRole("dialog", { name: /New booking/ });
+  await alert.getByRole("button", { name: m.textTab }).click();
+  const text = (await alert.locator("pre").textContent()) ?? "";
+  const target = new URL(/Open in the back office: (\S+)/.exec(text)?.[1] ?? "", "http://x");
+  expect(`${target.pathname}${target.search}`).toBe(`/admin/bookings?booking=${booking.id}`);
+  await page.goto(`${target.pathname}${target.search}`);
+  const details = page.getByRole("dialog", { name: `Booking #${booking.id}` });
+  await expect(details.getByText(name)).toBeVisible();
+  await details.getByRole("button", { name: `Confirm booking of ${name}` }).click();
+  await expect(details.getByRole("button", { name: `Confirm booking of ${name}` })).toHaveCount(0);
+  await expect(details.locator("[data-status]")).toHaveText("Confirmed");
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
 });
 
 test("the thank-you e-mail's link opens the feedback dialog filled in", async ({ page }) => {

@@ -391,6 +391,7 @@ export const MESSAGES = {
         status: "Status",
         actions: "Actions",
       },
+      detailsTitle: (id: number) => `Booking #${id}`,
       proofAttached: "Proof attached - Click to view",
       proofDocument: "Proof Document",
       noProof: "No proof document",

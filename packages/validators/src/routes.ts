@@ -33,6 +33,14 @@ export const ADMIN_SHELL_PAGES = [
 /** The back office's pages under /admin. */
 export const ADMIN_PAGES = ["login", "signup", "reset-password", ...ADMIN_SHELL_PAGES] as const;
 
+/** The query parameter of the Bookings page that opens one booking's details (links in the studio's e-mails). */
+export const ADMIN_BOOKING_PARAM = "booking";
+
+/** The back office's page for one booking: the Bookings page with that booking's details open. */
+export function adminBookingPath(id: number): string {
+  return `/admin/bookings?${ADMIN_BOOKING_PARAM}=${id}`;
+}
+
 /** The client's self-service page for one booking: /manage/<token> (never indexed, not in the sitemap). */
 export const MANAGE_PATH_PREFIX = "/manage/";
 

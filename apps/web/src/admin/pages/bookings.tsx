@@ -1,10 +1,20 @@
-import { BOOKING_STATUSES, type BookingDto, type BookingStatus, MESSAGES, TIMINGS } from "@studio/validators";
+import {
+  ADMIN_BOOKING_PARAM,
+  BOOKING_STATUSES,
+  type BookingDto,
+  type BookingStatus,
+  MESSAGES,
+  TIMINGS,
+  ZId,
+} from "@studio/validators";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { BookingDetailsDialog } from "../bookings/booking-details-dialog";
 import { BookingsTable } from "../bookings/bookings-table";
 import { CreateBookingDialog } from "../bookings/create-booking-dialog";
 import { downloadText } from "../lib/download";
@@ -45,6 +55,17 @@ export default function AdminBookingsPage() {
   const [exporting, setExporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const debouncedSearch = useDebounced(search.trim(), 300);
+  // /admin/bookings?booking=<id> (the studio's e-mails link there) opens that booking's details.
+  const [params, setParams] = useSearchParams();
+  const linked = ZId.safeParse({ id: params.get(ADMIN_BOOKING_PARAM) });
+  const closeLinked = () =>
+    setParams(
+      (current) => {
+        current.delete(ADMIN_BOOKING_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
 
   const listInput = bookingsListInput(status, debouncedSearch);
   const filter = { status: listInput.status, search: listInput.search };
@@ -72,7 +93,11 @@ export default function AdminBookingsPage() {
   const s = stats.data;
 
   const refreshAll = () =>
-    Promise.all([utils.bookings.list.invalidate(), utils.bookings.stats.invalidate()]).catch(() => undefined);
+    Promise.all([
+      utils.bookings.list.invalidate(),
+      utils.bookings.stats.invalidate(),
+      utils.bookings.get.invalidate(),
+    ]).catch(() => undefined);
 
   const run = async (
     booking: BookingDto,
@@ -268,6 +293,16 @@ export default function AdminBookingsPage() {
 
       <CalendarFeedCard />
 
+      {linked.success ? (
+        <BookingDetailsDialog
+          id={linked.data.id}
+          busyId={busyId}
+          onClose={closeLinked}
+          onConfirm={onConfirm}
+          onStatusChange={onStatusChange}
+          onDelete={onDelete}
+        />
+      ) : null}
       <CreateBookingDialog open={createOpen} onOpenChange={setCreateOpen} />
       {confirmElement}
     </div>

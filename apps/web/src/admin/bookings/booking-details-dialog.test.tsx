@@ -1,0 +1,103 @@
+import type { BookingDto } from "@studio/validators";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { setupServer } from "msw/node";
+import { useLocation } from "react-router-dom";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../test/render";
+import { trpcError, trpcHandlers } from "../../test/trpc-msw";
+import AdminBookingsPage from "../pages/bookings";
+
+const linked: BookingDto = {
+  id: 7,
+  name: "Ann Lee",
+  email: "ann@client.test",
+  phone: "+1 555 010 2040",
+  service_id: 1,
+  service_title: "Portrait Session",
+  date: "2030-06-12",
+  time: "10:00",
+  message: "Golden hour, please",
+  image: null,
+  status: "pending",
+  created_at: "2030-06-01T10:00:00.000Z",
+};
+let status: BookingDto["status"] = "pending";
+const confirmed: number[] = [];
+
+const server = setupServer(
+  ...trpcHandlers({
+    "bookings.list": () => ({ items: [], nextCursor: null, total: 0 }),
+    "bookings.stats": () => ({
+      total: 1,
+      pending: 1,
+      confirmed: 0,
+      completed: 0,
+      cancelled: 0,
+      withProof: 0,
+    }),
+    "bookings.get": (raw) => {
+      const { id } = raw as { id: number };
+      return id === linked.id ? { ...linked, status } : trpcError(404, "Booking not found");
+    },
+    "bookings.confirm": (raw) => {
+      confirmed.push((raw as { id: number }).id);
+      status = "confirmed";
+      return { ...linked, status };
+    },
+    "calendarFeed.get": () => null,
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  status = "pending";
+  confirmed.length = 0;
+});
+afterAll(() => server.close());
+
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <>
+      <AdminBookingsPage />
+      <Search />
+    </>,
+    { route },
+  );
+}
+
+describe("a booking opened from a link (/admin/bookings?booking=<id>)", () => {
+  it("shows that booking in a dialog, whichever page of the list it is on, and acts on it", async () => {
+    const user = userEvent.setup();
+    renderAt("/admin/bookings?booking=7");
+    const dialog = await screen.findByRole("dialog", { name: "Booking #7" });
+    expect(await within(dialog).findByText("Ann Lee")).toBeVisible();
+    expect(within(dialog).getByText("ann@client.test")).toBeVisible();
+    expect(within(dialog).getByText("Portrait Session")).toBeVisible();
+    expect(within(dialog).getByText("10:00")).toBeVisible();
+
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking of Ann Lee" }));
+    await waitFor(() => expect(confirmed).toEqual([7]));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole("button", { name: "Confirm booking of Ann Lee" })).toBeNull(),
+    );
+
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("search").textContent).toBe("");
+  });
+
+  it("says so when the booking does not exist, and ignores a link that is not an id", async () => {
+    renderAt("/admin/bookings?booking=404");
+    const dialog = await screen.findByRole("dialog", { name: "Booking #404" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Booking not found");
+
+    renderAt("/admin/bookings?booking=<script>");
+    await screen.findAllByText("No bookings have been made yet.");
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  });
+});
