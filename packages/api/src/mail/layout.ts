@@ -22,7 +22,7 @@ import {
 import { render } from "@react-email/render";
 import { type ComponentProps, createElement as h, type ReactNode } from "react";
 import { z } from "zod";
-import type { StudioDetails } from "./studio";
+import type { StudioContact } from "./studio";
 
 const colors = {
   page: "#f4f4f5",
@@ -170,7 +170,7 @@ function block(b: Block, key: number): ReactNode {
   }
 }
 
-function footer(studio: StudioDetails): ReactNode {
+function footer(studio: StudioContact): ReactNode {
   const small = { fontSize: "13px", lineHeight: "20px", color: colors.muted, margin: "0" };
   return h(
     Section,
@@ -202,7 +202,7 @@ function footer(studio: StudioDetails): ReactNode {
   );
 }
 
-export function emailDocument(studio: StudioDetails, content: EmailContent): ReactNode {
+export function emailDocument(studio: StudioContact, content: EmailContent): ReactNode {
   return h(
     Html,
     { lang: "en", dir: "ltr" },
@@ -264,7 +264,7 @@ export function emailDocument(studio: StudioDetails, content: EmailContent): Rea
  * The plain-text version, written from the same blocks (not converted from the HTML: it reads better and costs
  * a fraction of html-to-text, which matters because messages are rendered in the transaction that causes them).
  */
-export function plainText(studio: StudioDetails, content: EmailContent): string {
+export function plainText(studio: StudioContact, content: EmailContent): string {
   const out: string[] = [content.heading, ""];
   for (const b of content.blocks) {
     switch (b.kind) {
@@ -305,7 +305,7 @@ export function plainText(studio: StudioDetails, content: EmailContent): string 
 
 /** The HTML and the plain-text version of one message. */
 export async function renderEmail(
-  studio: StudioDetails,
+  studio: StudioContact,
   content: EmailContent,
 ): Promise<{ html: string; text: string }> {
   const html = await render(emailDocument(studio, content));

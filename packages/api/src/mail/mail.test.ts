@@ -3,7 +3,7 @@
  * SMTP server on loopback (smtp-server), where mailparser reads them back; calendar files are parsed with
  * node-ical.
  */
-import { MESSAGES, type BookingStatus } from "@studio/validators";
+import { type BookingStatus, DEFAULT_SCHEDULE, MESSAGES } from "@studio/validators";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
@@ -128,7 +128,7 @@ describe("a new booking", () => {
     expect(studio.replyTo?.text).toBe("ann@client.test");
     expect(studio.text).toContain("Proof file:");
     expect(studio.text).toContain("None");
-    expect(studio.text).toContain("http://studio.test/admin/bookings");
+    expect(studio.text).toContain(`http://studio.test/admin/bookings?booking=${booking.id}`);
   });
 
   it("puts the start in the studio's zone on both sides of the daylight-saving change", async () => {
@@ -136,6 +136,22 @@ describe("a new booking", () => {
     await drain();
     const { event } = invite(smtp.received.find((m) => to(m) === "before@client.test")!);
     expect(event.start.toISOString()).toBe("2030-11-01T16:00:00.000Z");
+  });
+
+  it("follows the zone set on the Hours page: times in the e-mail and the invite are London's", async () => {
+    const { caller } = await h.admin();
+    await caller.schedule.update({ ...DEFAULT_SCHEDULE, time_zone: "Europe/London" });
+    try {
+      await book({ date: "2030-07-02", time: "10:00", email: "london@client.test" }); // BST, UTC+1
+      await drain();
+      const mail = smtp.received.find((m) => to(m) === "london@client.test")!;
+      const { event } = invite(mail);
+      expect(event.start.toISOString()).toBe("2030-07-02T09:00:00.000Z");
+      expect(event.start.tz).toBe("Europe/London");
+      expect(mail.text).toContain("(Europe/London)");
+    } finally {
+      await caller.schedule.update(DEFAULT_SCHEDULE);
+    }
   });
 });
 

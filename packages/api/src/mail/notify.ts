@@ -4,6 +4,7 @@
  */
 import type { Db } from "@studio/db";
 import {
+  adminBookingPath,
   FEEDBACK_CATEGORIES,
   MAIL_REMINDER_HOURS,
   type MailKind,
@@ -46,7 +47,8 @@ const INVITE_KINDS: MailKind[] = [
 
 /** A message as the outbox keeps it: the subject, and what to render (later, off the request path). */
 function compose(studio: StudioDetails, message: t.Message): { subject: string; content: StoredContent } {
-  return { subject: message.subject, content: { studio, email: message.content } };
+  const { timeZone: _zone, ...contact } = studio;
+  return { subject: message.subject, content: { studio: contact, email: message.content } };
 }
 
 const origin = (deps: NotifyDeps) => deps.config.publicUrl.replace(/\/+$/, "");
@@ -78,8 +80,8 @@ async function loadBooking(tx: Client, bookingId: number) {
 }
 type LoadedBooking = NonNullable<Awaited<ReturnType<typeof loadBooking>>>;
 
-function factsOf(booking: LoadedBooking, deps: NotifyDeps): t.BookingFacts {
-  const start = sessionStart(booking.date, booking.time, deps.config.timeZone);
+function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts {
+  const start = sessionStart(booking.date, booking.time, studio.timeZone);
   return {
     id: booking.id,
     name: booking.name,
@@ -89,7 +91,7 @@ function factsOf(booking: LoadedBooking, deps: NotifyDeps): t.BookingFacts {
     price: booking.service ? booking.service.priceCents / 100 : null,
     start,
     end: start.plus({ hours: sessionHours(booking.service?.duration) }),
-    timeZone: deps.config.timeZone,
+    timeZone: studio.timeZone,
     message: booking.message,
     hasProof: Boolean(booking.uploadId ?? booking.image),
   };
@@ -107,12 +109,12 @@ async function inviteFor(
   const sequence = await tx.outgoingMail.count({
     where: { bookingId: booking.id, kind: { in: INVITE_KINDS } },
   });
-  const facts = factsOf(booking, deps);
+  const facts = factsOf(booking, studio);
   const method = status === "cancelled" ? "cancel" : "request";
   const content = buildCalendar({
     studioName: studio.name,
     organizerEmail: studio.emails[0] ?? `bookings@${mailDomain(deps.config.mail.from)}`,
-    timeZone: deps.config.timeZone,
+    timeZone: studio.timeZone,
     method,
     stamp: deps.now(),
     events: [
@@ -186,7 +188,7 @@ async function scheduleReminder(
   booking: LoadedBooking,
 ): Promise<void> {
   await voidReminders(tx, booking.id);
-  const facts = factsOf(booking, deps);
+  const facts = factsOf(booking, studio);
   const at = facts.start.minus({ hours: MAIL_REMINDER_HOURS }).toJSDate();
   if (at.getTime() <= deps.now().getTime()) return; // less than a day ahead: the confirmation is the reminder
   const manageUrl = await issueManageUrl(tx, deps, booking);
@@ -227,8 +229,8 @@ export async function notifyBooking(
   if (!booking) return;
   const by = options.by ?? (event === "received" ? "client" : "studio");
   const studio = await studioDetailsFor(tx, deps);
-  const facts = factsOf(booking, deps);
-  const adminUrl = `${origin(deps)}/admin/bookings`;
+  const facts = factsOf(booking, studio);
+  const adminUrl = `${origin(deps)}${adminBookingPath(bookingId)}`;
   const to = [booking.email];
   const render = (m: t.Message) => compose(studio, m);
 

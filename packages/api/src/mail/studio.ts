@@ -1,11 +1,12 @@
 import type { Db } from "@studio/db";
 import type { ApiConfig } from "../config";
+import { scheduleRules } from "../domain/bookings/schedule";
 import { getStudioProfile } from "../domain/studio-profile";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
 
 /** What every e-mail says about the studio: its name and contact lines (footer, .ics organizer and location). */
-export type StudioDetails = {
+export type StudioContact = {
   name: string;
   /** Street lines, then "City, Region", then the country. */
   address: string[];
@@ -14,7 +15,14 @@ export type StudioDetails = {
   website: string;
 };
 
-export type StudioDeps = { config: Pick<ApiConfig, "publicUrl">; cache: ReadCache; now: () => Date };
+/** The contact lines, and the zone sessions are booked in (the schedule's own, or the configured default). */
+export type StudioDetails = StudioContact & { timeZone: string };
+
+export type StudioDeps = {
+  config: Pick<ApiConfig, "publicUrl" | "timeZone">;
+  cache: ReadCache;
+  now: () => Date;
+};
 
 /**
  * The studio profile (issue 11) as e-mails show it. Read through the caller's transaction when there is one:
@@ -22,8 +30,9 @@ export type StudioDeps = { config: Pick<ApiConfig, "publicUrl">; cache: ReadCach
  * wait for ever.
  */
 export async function studioDetailsFor(tx: Tx | Db, deps: StudioDeps): Promise<StudioDetails> {
-  // getStudioProfile reads only studioProfile.findUnique, which a transaction client has as well.
-  const profile = await getStudioProfile({ db: tx as Db, now: deps.now, cache: deps.cache });
+  // Both read through the read cache; on a miss, only plain reads a transaction client has as well.
+  const read = { db: tx as Db, now: deps.now, cache: deps.cache, config: deps.config };
+  const [profile, rules] = await Promise.all([getStudioProfile(read), scheduleRules(read)]);
   const cityLine = [profile.city, profile.region].filter(Boolean).join(", ");
   return {
     name: profile.name,
@@ -31,6 +40,7 @@ export async function studioDetailsFor(tx: Tx | Db, deps: StudioDeps): Promise<S
     phones: profile.phones,
     emails: profile.emails,
     website: deps.config.publicUrl.replace(/\/+$/, ""),
+    timeZone: rules.timeZone,
   };
 }
 

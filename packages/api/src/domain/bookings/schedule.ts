@@ -45,7 +45,9 @@ import type { Context } from "../../context";
 import { AppError, isUniqueViolation } from "../../errors";
 import { slotKeyOf } from "./dto";
 
-export type ScheduleDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+export type ScheduleDeps = Pick<Context, "db" | "now" | "cache"> & {
+  config: Pick<Context["config"], "timeZone">;
+};
 
 /** The settings, the closures that have not ended, and the zone every date is judged in. */
 export type ScheduleRules = ScheduleSettings & { closures: ClosureDto[]; timeZone: string };
