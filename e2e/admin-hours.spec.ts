@@ -60,8 +60,10 @@ test("hours: the owner closes Sundays, sets capacity and a closure; bad input is
     // The phone layout: nothing pushes the page sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("checkbox", { name: "Open on Monday" })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The shell folds its sidebar in after the resize: wait for the layout to settle, then nothing overflows.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // Every change is in the audit trail, in words.

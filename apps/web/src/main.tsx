@@ -1,28 +1,31 @@
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { markServerPainted } from "./app/server-painted";
+import { markPageLive, markServerPainted } from "./app/server-painted";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-/** Marks the document once React has hydrated or rendered it: until then a prerendered button does nothing. */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+/** Marks a page rendered here (not hydrated) as live once React has committed it. */
+function MarkRendered() {
+  useEffect(markPageLive, []);
   return null;
 }
 
-const app = (
-  <StrictMode>
-    <App />
-    <MarkHydrated />
-  </StrictMode>
-);
-// Public pages arrive prerendered (apps/web/scripts/prerender.ts): hydrate their HTML. The back office and
-// unknown paths get the empty shell and render here.
+// Public pages arrive prerendered (apps/web/scripts/prerender.ts): hydrate their HTML; SiteLayout marks the page
+// live once its content has hydrated. The back office and unknown paths get the empty shell and render here.
 if (root.firstElementChild) {
   markServerPainted();
-  hydrateRoot(root, app);
-} else createRoot(root).render(app);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} else
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+      <MarkRendered />
+    </StrictMode>,
+  );

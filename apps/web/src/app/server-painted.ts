@@ -18,6 +18,15 @@ export function markServerPainted(): void {
 }
 
 /**
+ * Marks the document (`data-hydrated`) once the page's own content is live. On a prerendered page React commits
+ * the root before a lazy route's content has hydrated (that boundary stays server HTML for a moment, and a click
+ * there is lost), so the page layout calls this from its own effect, not the root.
+ */
+export function markPageLive(): void {
+  document.documentElement.dataset.hydrated = "true";
+}
+
+/**
  * For lazy parts of a prerendered page below the first view (the footer, a category page's sections): their
  * HTML is already there, so their code loads — and they hydrate — on the visitor's first interaction or once
  * the browser is idle after the load, instead of competing with the first view. Elsewhere it loads at once.

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { isServerPainted, loadAfterFirstView } from "../app/server-painted";
+import { isServerPainted, loadAfterFirstView, markPageLive } from "../app/server-painted";
 import { Header } from "./components/header";
 import { SiteDialogsProvider } from "./dialogs";
 import { useFirstInteraction } from "./hooks/use-first-interaction";
@@ -31,6 +31,8 @@ function DeferredFooter() {
 /** Public page frame: skip link, header, main landmark, footer, and the site-wide dialogs. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { pathname, hash } = useLocation();
+  // Runs once this page's content has hydrated (or rendered): from here on its buttons respond.
+  useEffect(markPageLive, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change (category pages reuse this component)
   useEffect(() => {
     // A new page starts at the top (the declarative router does not restore scroll positions).
