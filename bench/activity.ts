@@ -10,13 +10,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, type Db, type DbProvider, migrate, REPO_ROOT } from "@studio/db";
+import { createDatabase, type Db, type DbProvider, migrate } from "@studio/db";
 import { AUDIT_ENTITIES } from "@studio/validators";
-import autocannon from "autocannon";
-import { cpuMs, freePort, HOST, startNode, stop, waitFor } from "./process";
+import { measurePages, type PageCase } from "./pages";
+import { freePort, HOST, startNode, stop, waitFor, withTempPostgres } from "./process";
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -86,10 +85,8 @@ async function seed(db: Db, provider: DbProvider): Promise<number> {
   return performance.now() - t0;
 }
 
-type Case = { name: string; input: Record<string, unknown> };
-
 /** Cursors and filters picked from the seeded data, so each page has rows to show. */
-async function cases(db: Db): Promise<Case[]> {
+async function cases(db: Db): Promise<PageCase[]> {
   const [{ max } = { max: 0 }] = await db.$queryRawUnsafe<{ max: number }[]>(
     `SELECT MAX("id") AS "max" FROM "AuditEntry"`,
   );
@@ -144,7 +141,7 @@ async function run(label: string, url: string): Promise<void> {
   log(`\n[${label}] seeding ${ROWS.toLocaleString("en-US")} audit entries`);
   await migrate(url);
   const database = await createDatabase(url);
-  let list: Case[];
+  let list: PageCase[];
   try {
     const ms = await seed(database.prisma, database.provider);
     log(
@@ -176,62 +173,19 @@ async function run(label: string, url: string): Promise<void> {
     log(
       `[${label}] GET /trpc/admins.activity, ${CONNECTIONS} connections, ${DURATION} s each (target p99 < ${TARGET_P99_MS} ms)`,
     );
-    log(
-      `  ${"page".padEnd(40)} ${"rows".padStart(4)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"cpu/req".padStart(9)}`,
-    );
-    let worst = 0;
-    for (const c of list) {
-      const pathname = `/trpc/admins.activity?input=${encodeURIComponent(JSON.stringify(c.input))}`;
-      const probe = await fetch(`${base}${pathname}`, { headers });
-      if (!probe.ok) throw new Error(`${c.name}: HTTP ${probe.status} ${await probe.text()}`);
-      const rows = ((await probe.json()) as { result: { data: { items: unknown[] } } }).result.data.items
-        .length;
-      // A second of warm-up (JIT, page cache), then the measured run and the server's CPU per request.
-      await autocannon({
-        url: `${base}${pathname}`,
-        connections: CONNECTIONS,
-        duration: 1,
-        headers,
-        timeout: 30,
-      });
-      const cpuBefore = cpuMs(server.pid ?? 0);
-      const result = await autocannon({
-        url: `${base}${pathname}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        timeout: 30,
-      });
-      if (result.non2xx || result.errors || result.timeouts) throw new Error(`${c.name}: failed requests`);
-      const cpu = (cpuMs(server.pid ?? 0) - cpuBefore) / Math.max(1, result.requests.total);
-      worst = Math.max(worst, result.latency.p99);
-      const verdict = result.latency.p99 < TARGET_P99_MS ? "" : "  MISSED";
-      log(
-        `  ${c.name.padEnd(40)} ${String(rows).padStart(4)} ${String(Math.round(result.requests.average)).padStart(7)} ${`${result.latency.p50} ms`.padStart(8)} ${`${result.latency.p99} ms`.padStart(8)} ${`${cpu.toFixed(2)} ms`.padStart(9)}${verdict}`,
-      );
-    }
-    log(`  worst p99: ${worst} ms (${worst < TARGET_P99_MS ? "met" : "MISSED"})`);
+    await measurePages({
+      base,
+      procedure: "admins.activity",
+      headers,
+      cases: list,
+      serverPid: server.pid ?? 0,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      targetP99Ms: TARGET_P99_MS,
+    });
   } finally {
     await stop(server);
     rmSync(uploadDir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres(baseUrl: string, body: (url: string) => Promise<void>): Promise<void> {
-  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
-  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-  const name = `studio_bench_activity_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    await body(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
   }
 }
 
@@ -244,7 +198,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) await withPostgres(pgUrl, (url) => run("PostgreSQL", url));
+  if (pgUrl) await withTempPostgres(pgUrl, "studio_bench_activity", (url) => run("PostgreSQL", url));
   else log("\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgresql://… to run it too)");
   log("\nFigures are printed, never asserted.");
 }

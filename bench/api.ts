@@ -1,13 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, type Db, type DbProvider, migrate, REPO_ROOT, sqlitePath } from "@studio/db";
+import { createDatabase, type Db, type DbProvider, migrate, sqlitePath } from "@studio/db";
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, type SeedTimings, seedBench } from "./api-seed";
-import { cpuMs, freePort, HOST, memoryKb, resetPeak, startNode, stop, waitFor } from "./process";
+import {
+  cpuMs,
+  freePort,
+  HOST,
+  memoryKb,
+  resetPeak,
+  startNode,
+  stop,
+  waitFor,
+  withTempPostgres,
+} from "./process";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -514,25 +523,6 @@ async function databaseBytes(db: Db, provider: DbProvider, url: string): Promise
   return [file, `${file}-wal`].reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
 }
 
-async function withPostgres(baseUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
-  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-  const name = `studio_bench_${randomBytes(4).toString("hex")}`;
-  const adminUrl = new URL(baseUrl);
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 async function main() {
   log(`Studio API benchmark: ${os.cpus().length} CPUs, Node ${process.version}`);
 
@@ -551,7 +541,7 @@ async function main() {
 
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
-    await withPostgres(pgUrl, async (url) => {
+    await withTempPostgres(pgUrl, "studio_bench", async (url) => {
       log("\n[PostgreSQL] seeding a fresh database");
       await seeded(url);
       if (!SEED_ONLY) await runSuite("PostgreSQL", url);

@@ -1,7 +1,10 @@
 /** Server processes of the benchmarks and probes: ports, start-up, stop, and /proc readings. */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import path from "node:path";
 import { REPO_ROOT } from "@studio/db";
 
 export const HOST = "127.0.0.1";
@@ -119,5 +122,42 @@ export function cpuMsIfAlive(pid: number): number {
     return cpuMs(pid);
   } catch {
     return 0;
+  }
+}
+
+/** A fresh PostgreSQL database on the server of `baseUrl`: its URL, and `drop` to remove it. */
+export async function createTempPostgres(
+  baseUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
+  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
+  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** `body` on a fresh PostgreSQL database, dropped afterwards even when the run fails. */
+export async function withTempPostgres<T>(
+  baseUrl: string,
+  prefix: string,
+  body: (url: string) => Promise<T>,
+): Promise<T> {
+  const database = await createTempPostgres(baseUrl, prefix);
+  try {
+    return await body(database.url);
+  } finally {
+    await database.drop();
   }
 }

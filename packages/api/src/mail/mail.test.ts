@@ -107,6 +107,8 @@ describe("a new booking", () => {
     // Written with the booking, rendered later by the worker (never on the request path).
     expect(await h.deps.db.outgoingMail.count({ where: { status: "pending", html: "" } })).toBe(2);
     await drain();
+    // Sent, and the rendering kept with the outcome (what the back office shows).
+    expect(await h.deps.db.outgoingMail.count({ where: { status: "sent", html: { not: "" } } })).toBe(2);
     const client = smtp.received.find((m) => to(m) === "ann@client.test")!;
     const studio = smtp.received.find((m) => to(m) === "owner@studio.test")!;
     expect(client.subject).toBe("We received your booking: Portrait Session on 4 Nov 2030");

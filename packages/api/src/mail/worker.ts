@@ -101,33 +101,35 @@ type Claimed = {
   claimToken: string;
 };
 
-/** Claims up to `batchSize` due rows; each claim is a conditional update only one worker can win. */
+/**
+ * Claims up to `batchSize` due rows in one conditional update: the database re-checks each row's condition as
+ * it updates it, so when two workers race for a row exactly one of them writes its token there; each then reads
+ * back the rows carrying its own token.
+ */
 async function claimDue(deps: MailWorkerDeps): Promise<Claimed[]> {
   const now = deps.now();
+  const due = {
+    OR: [
+      { status: "pending", notBefore: { lte: now } },
+      { status: "sending", leaseUntil: { lt: now } },
+    ],
+  };
   const candidates = await deps.db.outgoingMail.findMany({
-    where: {
-      OR: [
-        { status: "pending", notBefore: { lte: now } },
-        { status: "sending", leaseUntil: { lt: now } },
-      ],
-    },
+    where: due,
     orderBy: { id: "asc" },
     take: deps.batchSize ?? 20,
-    select: { id: true, status: true, claimToken: true },
+    select: { id: true },
   });
-  const claimed: Claimed[] = [];
+  if (candidates.length === 0) return [];
+  const token = randomUUID();
   const leaseUntil = new Date(now.getTime() + (deps.leaseMs ?? 5 * 60_000));
-  for (const row of candidates) {
-    const token = randomUUID();
-    const { count } = await deps.db.outgoingMail.updateMany({
-      where: { id: row.id, status: row.status, claimToken: row.claimToken },
-      data: { status: "sending", claimToken: token, leaseUntil, attempts: { increment: 1 } },
-    });
-    if (count !== 1) continue; // another worker was first
-    const full = await deps.db.outgoingMail.findUnique({ where: { id: row.id } });
-    if (full?.claimToken === token) claimed.push({ ...full, claimToken: token });
-  }
-  return claimed;
+  const { count } = await deps.db.outgoingMail.updateMany({
+    where: { id: { in: candidates.map((c) => c.id) }, ...due },
+    data: { status: "sending", claimToken: token, leaseUntil, attempts: { increment: 1 } },
+  });
+  if (count === 0) return []; // another worker was first for all of them
+  const rows = await deps.db.outgoingMail.findMany({ where: { claimToken: token }, orderBy: { id: "asc" } });
+  return rows.map((row) => ({ ...row, claimToken: token }));
 }
 
 function attachmentsOf(value: unknown): MailAttachment[] {
@@ -202,8 +204,9 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       return "failed";
     }
     ({ html, text } = rendered);
-    await deps.db.outgoingMail.updateMany({ where: mine, data: { html, text } });
   }
+  // A message rendered here keeps its content with the outcome (one write instead of two).
+  const content = row.html === "" ? { html, text } : {};
   try {
     await deps.transport.send({
       from: deps.from,
@@ -226,7 +229,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
     if (permanent || delay === undefined) {
       const { count } = await deps.db.outgoingMail.updateMany({
         where: mine,
-        data: { status: "failed", lastError: reason, claimToken: null, leaseUntil: null },
+        data: { status: "failed", lastError: reason, claimToken: null, leaseUntil: null, ...content },
       });
       deps.logger?.warn("mail failed", { id: row.id, kind: row.kind, attempts: row.attempts, reason });
       return count === 1 ? "failed" : "lost";
@@ -239,13 +242,21 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
         notBefore: new Date(deps.now().getTime() + delay),
         claimToken: null,
         leaseUntil: null,
+        ...content,
       },
     });
     return count === 1 ? "retry" : "lost";
   }
   const { count } = await deps.db.outgoingMail.updateMany({
     where: mine,
-    data: { status: "sent", sentAt: deps.now(), lastError: null, claimToken: null, leaseUntil: null },
+    data: {
+      status: "sent",
+      sentAt: deps.now(),
+      lastError: null,
+      claimToken: null,
+      leaseUntil: null,
+      ...content,
+    },
   });
   return count === 1 ? "sent" : "lost";
 }
