@@ -17,7 +17,7 @@ import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
 import { bookingUid, buildCalendar, sessionHours, sessionStart } from "./ics";
 import type { StoredContent } from "./layout";
-import { enqueueMail, type MailAttachment, mailDomain } from "./outbox";
+import { enqueueMail, enqueueMails, type MailAttachment, mailDomain } from "./outbox";
 import { addressLine, type StudioDetails, studioDetailsFor } from "./studio";
 import * as t from "./templates";
 
@@ -60,6 +60,14 @@ async function studioRecipients(tx: Client, deps: NotifyDeps): Promise<string[]>
   return admins.map((a) => a.email);
 }
 
+/** What the messages about a booking say of the service. */
+export const NOTIFY_SERVICE_SELECT = {
+  title: true,
+  priceCents: true,
+  duration: true,
+  category: true,
+} as const;
+
 async function loadBooking(tx: Client, bookingId: number) {
   return tx.booking.findUnique({
     where: { id: bookingId },
@@ -74,11 +82,12 @@ async function loadBooking(tx: Client, bookingId: number) {
       status: true,
       uploadId: true,
       image: true,
-      service: { select: { title: true, priceCents: true, duration: true, category: true } },
+      service: { select: NOTIFY_SERVICE_SELECT },
     },
   });
 }
-type LoadedBooking = NonNullable<Awaited<ReturnType<typeof loadBooking>>>;
+/** A booking as its messages need it (a caller that has just written it passes it, saving the read). */
+export type LoadedBooking = NonNullable<Awaited<ReturnType<typeof loadBooking>>>;
 
 function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts {
   const start = sessionStart(booking.date, booking.time, studio.timeZone);
@@ -104,11 +113,13 @@ async function inviteFor(
   booking: LoadedBooking,
   status: "tentative" | "confirmed" | "cancelled",
   manageUrl: string | null,
+  newBooking = false,
 ): Promise<MailAttachment> {
-  // Every invite about the booking so far is an earlier version: this one must carry a higher SEQUENCE.
-  const sequence = await tx.outgoingMail.count({
-    where: { bookingId: booking.id, kind: { in: INVITE_KINDS } },
-  });
+  // Every invite about the booking so far is an earlier version: this one must carry a higher SEQUENCE. A
+  // booking written in this transaction has none yet.
+  const sequence = newBooking
+    ? 0
+    : await tx.outgoingMail.count({ where: { bookingId: booking.id, kind: { in: INVITE_KINDS } } });
   const facts = factsOf(booking, studio);
   const method = status === "cancelled" ? "cancel" : "request";
   const content = buildCalendar({
@@ -221,12 +232,13 @@ async function lastMove(tx: Client, bookingId: number): Promise<{ date: string; 
 export async function notifyBooking(
   tx: Client,
   deps: NotifyDeps,
-  bookingId: number,
+  bookingOrId: number | LoadedBooking,
   event: BookingEvent,
   options: { by?: "client" | "studio" } = {},
 ): Promise<void> {
-  const booking = await loadBooking(tx, bookingId);
+  const booking = typeof bookingOrId === "number" ? await loadBooking(tx, bookingOrId) : bookingOrId;
   if (!booking) return;
+  const bookingId = booking.id;
   const by = options.by ?? (event === "received" ? "client" : "studio");
   const studio = await studioDetailsFor(tx, deps);
   const facts = factsOf(booking, studio);
@@ -237,24 +249,28 @@ export async function notifyBooking(
   switch (event) {
     case "received": {
       const manageUrl = await issueManageUrl(tx, deps, booking);
-      const attachments = [await inviteFor(tx, deps, studio, booking, "tentative", manageUrl)];
-      await enqueueMail(tx, deps, {
-        kind: "booking.received",
-        to,
-        bookingId,
-        attachments,
-        ...render(t.bookingReceived(facts, manageUrl)),
-      });
+      const attachments = [await inviteFor(tx, deps, studio, booking, "tentative", manageUrl, true)];
       const studioTo = await studioRecipients(tx, deps);
-      if (studioTo.length) {
-        await enqueueMail(tx, deps, {
-          kind: "studio.booking",
-          to: studioTo,
-          replyTo: booking.email,
+      await enqueueMails(tx, deps, [
+        {
+          kind: "booking.received",
+          to,
           bookingId,
-          ...render(t.studioNewBooking(facts, adminUrl)),
-        });
-      }
+          attachments,
+          ...render(t.bookingReceived(facts, manageUrl)),
+        },
+        ...(studioTo.length
+          ? [
+              {
+                kind: "studio.booking" as const,
+                to: studioTo,
+                replyTo: booking.email,
+                bookingId,
+                ...render(t.studioNewBooking(facts, adminUrl)),
+              },
+            ]
+          : []),
+      ]);
       return;
     }
     case "confirmed": {

@@ -48,39 +48,46 @@ export function newMessageId(config: { mail: MailConfig }): string {
 }
 
 /**
- * Writes the message. With no mail server configured it is stored as "unsent" (the back office shows it with
+ * The row of a message. With no mail server configured it is stored as "unsent" (the back office shows it with
  * its content) and never sent, so switching mail on later does not deliver stale messages.
  */
+function rowOf(deps: OutboxDeps, input: MailInput) {
+  const to = [...new Set(input.to.map((a) => a.trim()).filter(Boolean))];
+  if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
+  const now = deps.now();
+  const status: MailStatus = deps.config.mail.enabled ? "pending" : "unsent";
+  return {
+    kind: input.kind,
+    status,
+    recipients: to.join(", "),
+    replyTo: input.replyTo ?? null,
+    subject: input.subject,
+    html: "",
+    text: "",
+    content: input.content,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+    messageId: input.messageId ?? newMessageId(deps.config),
+    inReplyTo: input.inReplyTo ?? null,
+    references: input.references ?? null,
+    bookingId: input.bookingId ?? null,
+    slot: input.slot ?? null,
+    notBefore: input.notBefore ?? now,
+    createdAt: now,
+  };
+}
+
+/** Writes the message (in the caller's transaction). */
 export async function enqueueMail(
   tx: Tx | Db,
   deps: OutboxDeps,
   input: MailInput,
 ): Promise<{ id: number; messageId: string; status: MailStatus }> {
-  const to = [...new Set(input.to.map((a) => a.trim()).filter(Boolean))];
-  if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
-  const now = deps.now();
-  const status: MailStatus = deps.config.mail.enabled ? "pending" : "unsent";
-  const messageId = input.messageId ?? newMessageId(deps.config);
-  const row = await tx.outgoingMail.create({
-    data: {
-      kind: input.kind,
-      status,
-      recipients: to.join(", "),
-      replyTo: input.replyTo ?? null,
-      subject: input.subject,
-      html: "",
-      text: "",
-      content: input.content,
-      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
-      messageId,
-      inReplyTo: input.inReplyTo ?? null,
-      references: input.references ?? null,
-      bookingId: input.bookingId ?? null,
-      slot: input.slot ?? null,
-      notBefore: input.notBefore ?? now,
-      createdAt: now,
-    },
-    select: { id: true },
-  });
-  return { id: row.id, messageId, status };
+  const data = rowOf(deps, input);
+  const row = await tx.outgoingMail.create({ data, select: { id: true } });
+  return { id: row.id, messageId: data.messageId, status: data.status };
+}
+
+/** Several messages in one statement (a new booking's message to the client and alert to the studio). */
+export async function enqueueMails(tx: Tx | Db, deps: OutboxDeps, inputs: MailInput[]): Promise<void> {
+  if (inputs.length) await tx.outgoingMail.createMany({ data: inputs.map((input) => rowOf(deps, input)) });
 }

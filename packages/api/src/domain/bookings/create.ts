@@ -6,7 +6,7 @@ import {
 } from "@studio/validators";
 import type { z } from "zod";
 import { AppError, isUniqueViolation } from "../../errors";
-import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
+import { MAIL_TRANSACTION, NOTIFY_SERVICE_SELECT, notifyBooking } from "../../mail/notify";
 import { parseUploadUrl } from "../uploads/links";
 import { claimBookingProof } from "../uploads/proof";
 import {
@@ -99,10 +99,11 @@ export async function createBooking(
   if (first) return first;
 
   const { capacity } = await assertBookable(deps, input);
-  const [found] = await deps.db.$queryRaw<{ serviceTitle: string | null }[]>`
-    SELECT "title" AS "serviceTitle" FROM "Service" WHERE "id" = ${input.service_id}`;
-  const serviceTitle = found?.serviceTitle ?? null;
-  if (serviceTitle === null) throw serviceNotFound();
+  const service = await deps.db.service.findUnique({
+    where: { id: input.service_id },
+    select: NOTIFY_SERVICE_SELECT,
+  });
+  if (!service) throw serviceNotFound();
   const seats = await freeSeats(deps, input, capacity);
   if (seats.length === 0) {
     // A retry of a submission that has just been stored holds its own slot: answer with that booking.
@@ -131,11 +132,12 @@ export async function createBooking(
     const created = await claimSeat(seats, (slotKey) =>
       deps.db.$transaction(async (tx) => {
         const proof = input.image ? await claimBookingProof(tx, input.image, deps.now()) : null;
+        const uploadId = proof?.uploadId ?? null;
         const booking = await tx.booking.create({
-          data: { ...data, slotKey, image: proof?.image ?? null, uploadId: proof?.uploadId ?? null },
+          data: { ...data, slotKey, image: proof?.image ?? null, uploadId },
           select: bookingColumns,
         });
-        await notifyBooking(tx, deps, booking.id, "received");
+        await notifyBooking(tx, deps, { ...booking, uploadId, service }, "received");
         return booking;
       }, MAIL_TRANSACTION),
     );
@@ -145,7 +147,7 @@ export async function createBooking(
       if (replay) return replay;
       throw slotTaken();
     }
-    row = { ...created, service: { title: serviceTitle } };
+    row = { ...created, service: { title: service.title } };
     deps.cache.invalidate("bookings");
   } catch (error) {
     if (isUniqueViolation(error)) {
