@@ -7,6 +7,7 @@ import { buildDeps } from "./deps";
 import { loadEnv, resolveFromRoot } from "./env";
 import { listen } from "./listen";
 import { createLogger } from "./logger";
+import { createRequestPace } from "./request-pace";
 import { startUploadCleanup } from "./upload-cleanup";
 
 const env = loadEnv();
@@ -47,6 +48,9 @@ startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
 
 // The outbox's worker (every instance runs one; claims keep them from sending a message twice). Without
 // SMTP_URL messages are still written, as "not sent", and shown in the back office.
+/** At this many requests a second the mail worker sends small rounds only (see MailWorkerDeps.serverBusy). */
+const MAIL_YIELD_ABOVE_RPS = 100;
+const pace = createRequestPace(MAIL_YIELD_ABOVE_RPS);
 const stopMail = env.SMTP_URL
   ? startMailWorker({
       db: deps.db,
@@ -54,6 +58,7 @@ const stopMail = env.SMTP_URL
       from: env.MAIL_FROM,
       transport: createSmtpTransport(env.SMTP_URL),
       logger,
+      serverBusy: pace.busy,
     })
   : null;
 if (!env.SMTP_URL) logger.info("no SMTP_URL: e-mails are written but not sent (see /admin/mail)");
@@ -73,6 +78,7 @@ const server = listen(app.fetch, { hostname: env.HOST, port: env.PORT, limits },
 let shuttingDown = false;
 // Once shutting down, every response says "Connection: close", so busy keep-alive clients move off and close() can finish.
 server.prependListener("request", (_req, res) => shuttingDown && res.setHeader("Connection", "close"));
+server.on("request", pace.count);
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;

@@ -283,6 +283,27 @@ describe("faults", () => {
     expect(await h.deps.db.outgoingMail.count({ where: { status: "sent" } })).toBe(4);
   });
 
+  it("while the server is busy the worker sends one small round per interval; at full speed once it is calm", async () => {
+    for (let i = 0; i < 6; i++) await book({ email: `busy${i}@client.test` }); // 12 messages
+    let busy = true;
+    const stop = startMailWorker(workerDeps({ pollMs: 60_000, serverBusy: () => busy }));
+    try {
+      await smtp.waitFor(5);
+      // One round of five, then a pause of a whole interval: the rest waits.
+      expect(await h.deps.db.outgoingMail.count({ where: { status: "pending" } })).toBe(7);
+    } finally {
+      await stop();
+    }
+    busy = false;
+    const calm = startMailWorker(workerDeps({ pollMs: 60_000, serverBusy: () => busy }));
+    try {
+      await smtp.waitFor(12);
+    } finally {
+      await calm();
+    }
+    expect(await h.deps.db.outgoingMail.count({ where: { status: "sent" } })).toBe(12);
+  });
+
   it("a worker that died mid-send: its lease runs out and the message goes again with the same Message-ID", async () => {
     await book({ email: "crash@client.test" });
     const row = await h.deps.db.outgoingMail.findFirstOrThrow({ where: { recipients: "crash@client.test" } });

@@ -78,7 +78,16 @@ export type MailWorkerDeps = {
   /** Rows claimed per round (default 20); up to `concurrency` of them are sent at once. */
   batchSize?: number;
   concurrency?: number;
+  /**
+   * True while the server is busy answering requests: the worker then sends one small round per poll interval
+   * instead of rounds back to back, so delivery never takes the CPU a burst of bookings needs (the backlog goes
+   * out once the burst is over).
+   */
+  serverBusy?: () => boolean;
 };
+
+/** Rows per round while the server is busy. */
+const BUSY_BATCH = 5;
 
 const DEFAULT_DELAYS_MS = MAIL_RETRY_DELAYS_MINUTES.map((m) => m * 60_000);
 
@@ -292,8 +301,9 @@ export function startMailWorker(deps: MailWorkerDeps): () => Promise<void> {
     while (!stopped) {
       let busy = false;
       try {
-        const round = await runMailPass(deps);
-        busy = round.claimed >= (deps.batchSize ?? 20);
+        const yielding = deps.serverBusy?.() ?? false;
+        const round = await runMailPass(yielding ? { ...deps, batchSize: BUSY_BATCH } : deps);
+        busy = !yielding && round.claimed >= (deps.batchSize ?? 20);
       } catch (error) {
         deps.logger?.warn("mail worker round failed; trying again", { error: describe(error) });
       }
