@@ -10,13 +10,10 @@ import { useMemo, useState } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { shortDateTime } from "../lib/format";
-import { EmptyState } from "../ui/empty-state";
-import { FormError } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
-import { Spinner } from "../ui/spinner";
-import { LoadMore } from "../ui/load-more";
+import { PagedList } from "../ui/paged-list";
 
 const m = MESSAGES.admin.activity;
 const PAGE_SIZE = 30;
@@ -219,56 +216,46 @@ export default function AdminActivityPage() {
         </Button>
       </form>
 
-      <section aria-label={m.list} aria-busy={list.isFetching} className="mt-6">
-        {list.error ? (
-          <FormError message={errorMessage(list.error, m.loadFailed)} />
-        ) : list.isLoading ? (
-          <div className="flex items-center gap-3 py-10 text-white/70" role="status">
-            <Spinner /> {m.loading}
-          </div>
-        ) : entries.length === 0 ? (
-          <EmptyState
-            icon="activity"
-            title={filtered ? m.emptyFilteredTitle : m.emptyTitle}
-            text={filtered ? m.emptyFilteredText : m.emptyText}
-          />
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-white/70" aria-live="polite">
-              {m.showing(entries.length)}
-            </p>
-            <div
-              aria-hidden="true"
-              className="hidden px-4 pb-2 text-xs font-medium uppercase tracking-wide text-white/50 lg:grid lg:grid-cols-[11rem_10rem_minmax(0,1fr)] lg:gap-4"
+      <PagedList
+        query={list}
+        count={entries.length}
+        labels={m}
+        className="mt-6"
+        empty={{
+          icon: "activity",
+          title: filtered ? m.emptyFilteredTitle : m.emptyTitle,
+          text: filtered ? m.emptyFilteredText : m.emptyText,
+        }}
+      >
+        <div
+          aria-hidden="true"
+          className="hidden px-4 pb-2 text-xs font-medium uppercase tracking-wide text-white/50 lg:grid lg:grid-cols-[11rem_10rem_minmax(0,1fr)] lg:gap-4"
+        >
+          <span>{m.when}</span>
+          <span>{m.who}</span>
+          <span>{m.what}</span>
+        </div>
+        <ol className="space-y-2">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              data-testid="activity-entry"
+              className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 rounded-xl border border-ink-line bg-ink-soft px-4 py-3 lg:grid-cols-[11rem_10rem_minmax(0,1fr)] lg:gap-4"
             >
-              <span>{m.when}</span>
-              <span>{m.who}</span>
-              <span>{m.what}</span>
-            </div>
-            <ol className="space-y-2">
-              {entries.map((entry) => (
-                <li
-                  key={entry.id}
-                  data-testid="activity-entry"
-                  className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 rounded-xl border border-ink-line bg-ink-soft px-4 py-3 lg:grid-cols-[11rem_10rem_minmax(0,1fr)] lg:gap-4"
-                >
-                  <time dateTime={entry.created_at} className="text-xs text-white/60 lg:text-sm">
-                    {shortDateTime(entry.created_at)}
-                  </time>
-                  <span className="truncate text-xs font-medium text-white/85 lg:text-sm">
-                    {entry.actor_name}
-                  </span>
-                  <div className="col-span-2 min-w-0 lg:col-span-1">
-                    <p className="text-sm text-white [overflow-wrap:anywhere]">{describeEntry(entry)}</p>
-                    <EntryDetails entry={entry} />
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <LoadMore list={list} labels={m} />
-          </>
-        )}
-      </section>
+              <time dateTime={entry.created_at} className="text-xs text-white/60 lg:text-sm">
+                {shortDateTime(entry.created_at)}
+              </time>
+              <span className="truncate text-xs font-medium text-white/85 lg:text-sm">
+                {entry.actor_name}
+              </span>
+              <div className="col-span-2 min-w-0 lg:col-span-1">
+                <p className="text-sm text-white [overflow-wrap:anywhere]">{describeEntry(entry)}</p>
+                <EntryDetails entry={entry} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PagedList>
     </div>
   );
 }

@@ -15,11 +15,10 @@ import { SelectField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { shortDateTime } from "../lib/format";
-import { EmptyState } from "../ui/empty-state";
 import { FormError } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
-import { LoadMore } from "../ui/load-more";
+import { PagedList } from "../ui/paged-list";
 
 const m = MESSAGES.mail;
 const PAGE_SIZE = 30;
@@ -231,73 +230,62 @@ export default function AdminMailPage() {
         </SelectField>
       </form>
 
-      <section aria-label={m.list} aria-busy={list.isFetching}>
-        {list.error ? (
-          <FormError message={errorMessage(list.error, m.loadFailed)} />
-        ) : list.isLoading ? (
-          <div className="flex items-center gap-3 py-10 text-white/70" role="status">
-            <Spinner /> {m.loading}
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon="mail"
-            title={status ? m.emptyFilteredTitle : m.emptyTitle}
-            text={status ? m.emptyFilteredText : m.emptyText}
-          />
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-white/70" aria-live="polite">
-              {m.showing(items.length)}
-            </p>
-            <ol className="space-y-2">
-              {items.map((item) => (
-                <li
-                  key={item.id}
-                  data-testid="mail-item"
-                  className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-ink-line bg-ink-soft px-4 py-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-center"
+      <PagedList
+        query={list}
+        count={items.length}
+        labels={m}
+        empty={{
+          icon: "mail",
+          title: status ? m.emptyFilteredTitle : m.emptyTitle,
+          text: status ? m.emptyFilteredText : m.emptyText,
+        }}
+      >
+        <ol className="space-y-2">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              data-testid="mail-item"
+              className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-ink-line bg-ink-soft px-4 py-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-center"
+            >
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <MailStatusBadge status={item.status} />
+                  <span className="text-xs text-white/60">{MAIL_KIND_LABELS[item.kind]}</span>
+                  <span className="text-xs text-white/60">· {m.attempts(item.attempts)}</span>
+                  <time dateTime={item.created_at} className="text-xs text-white/60">
+                    · {shortDateTime(item.sent_at ?? item.created_at)}
+                  </time>
+                </div>
+                <p className="mt-1 font-medium text-white [overflow-wrap:anywhere]">{item.subject}</p>
+                <p className="text-sm text-white/75 [overflow-wrap:anywhere]">
+                  <span className="text-white/55">{m.to}: </span>
+                  {item.recipients}
+                </p>
+                {item.note ? <p className="mt-1 text-sm text-white/70">{item.note}</p> : null}
+                {item.last_error ? (
+                  <p className="mt-1 text-sm text-red-200 [overflow-wrap:anywhere]">
+                    <span className="font-semibold">{m.lastError}: </span>
+                    {item.last_error}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap gap-2 md:justify-end">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={m.viewLabel(item.subject)}
+                  onClick={() => setOpen(item.id)}
                 >
-                  <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <MailStatusBadge status={item.status} />
-                      <span className="text-xs text-white/60">{MAIL_KIND_LABELS[item.kind]}</span>
-                      <span className="text-xs text-white/60">· {m.attempts(item.attempts)}</span>
-                      <time dateTime={item.created_at} className="text-xs text-white/60">
-                        · {shortDateTime(item.sent_at ?? item.created_at)}
-                      </time>
-                    </div>
-                    <p className="mt-1 font-medium text-white [overflow-wrap:anywhere]">{item.subject}</p>
-                    <p className="text-sm text-white/75 [overflow-wrap:anywhere]">
-                      <span className="text-white/55">{m.to}: </span>
-                      {item.recipients}
-                    </p>
-                    {item.note ? <p className="mt-1 text-sm text-white/70">{item.note}</p> : null}
-                    {item.last_error ? (
-                      <p className="mt-1 text-sm text-red-200 [overflow-wrap:anywhere]">
-                        <span className="font-semibold">{m.lastError}: </span>
-                        {item.last_error}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div className="flex flex-wrap gap-2 md:justify-end">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={m.viewLabel(item.subject)}
-                      onClick={() => setOpen(item.id)}
-                    >
-                      {m.view}
-                    </Button>
-                    {item.status === "failed" || (item.status === "unsent" && enabled) ? (
-                      <ResendButton item={item} />
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <LoadMore list={list} labels={m} />
-          </>
-        )}
-      </section>
+                  {m.view}
+                </Button>
+                {item.status === "failed" || (item.status === "unsent" && enabled) ? (
+                  <ResendButton item={item} />
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PagedList>
       <MailDetailDialog id={open} enabled={enabled} onClose={() => setOpen(null)} />
     </div>
   );
