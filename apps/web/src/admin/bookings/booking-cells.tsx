@@ -36,17 +36,32 @@ export function BookingContact({ booking }: { booking: BookingDto }) {
   );
 }
 
-/** Service & Proof Documents column: the title (or 'Service not found'), the truncated message, the proof. */
-export function BookingService({ booking }: { booking: BookingDto }) {
+/**
+ * Service & Proof Documents column: the title (or 'Service not found'), the message (truncated in the list,
+ * whole in the booking's own view), the proof.
+ */
+export function BookingService({
+  booking,
+  fullMessage = false,
+}: {
+  booking: BookingDto;
+  fullMessage?: boolean;
+}) {
   return (
     <>
       <p className={booking.service_title ? "font-medium text-white" : "font-medium text-red-300"}>
         {booking.service_title ?? MESSAGES.booking.serviceMissing}
       </p>
       {booking.message ? (
-        <p className="mt-1 text-xs text-white/70" title={booking.message}>
-          {truncate(booking.message, 60)}
-        </p>
+        fullMessage ? (
+          <p className="mt-1 whitespace-pre-line text-sm text-white/80 [overflow-wrap:anywhere]">
+            {booking.message}
+          </p>
+        ) : (
+          <p className="mt-1 text-xs text-white/70" title={booking.message}>
+            {truncate(booking.message, 60)}
+          </p>
+        )
       ) : null}
       <ProofCell image={booking.image} customer={booking.name} />
     </>

@@ -30,15 +30,15 @@ export function BookingDetailsDialog({
       {b ? (
         <div className="space-y-4 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-base font-semibold text-white">{b.name}</p>
+            <p className="min-w-0 text-base font-semibold text-white [overflow-wrap:anywhere]">{b.name}</p>
             <StatusBadge status={b.status} />
           </div>
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid gap-4 sm:grid-cols-2 [&>div]:min-w-0">
             <div>
               <dt className="mb-1 text-xs font-semibold uppercase tracking-wide text-white/60">
                 {m.columns.customer}
               </dt>
-              <dd className="break-words">
+              <dd className="[overflow-wrap:anywhere]">
                 <BookingContact booking={b} />
               </dd>
             </div>
@@ -55,7 +55,7 @@ export function BookingDetailsDialog({
                 {m.columns.service}
               </dt>
               <dd>
-                <BookingService booking={b} />
+                <BookingService booking={b} fullMessage />
               </dd>
             </div>
           </dl>
