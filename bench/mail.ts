@@ -218,14 +218,17 @@ async function drain(label: string, url: string, sink: Sink) {
       }
       const elapsed = (performance.now() - started) / 1000;
       const sent = sink.received() - sentBefore;
-      const quarter = Math.max(1, Math.floor(samples.length / 4));
-      const mbOf = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-      const avg = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+      const mbOf = (kb: number) => `${(kb / 1024).toFixed(0)}`;
       log(
         `  ${sent.toLocaleString("en-US")} of ${due.toLocaleString("en-US")} delivered in ${elapsed.toFixed(1)} s (server start included): ${Math.round(sent / elapsed)} messages/s (target >= 100)`,
       );
+      // The server's RSS at each tenth of the drain: flat once the heap has grown to its working size.
+      const tenths = Array.from(
+        { length: 10 },
+        (_, i) => samples[Math.floor(((i + 1) * (samples.length - 1)) / 10)] ?? 0,
+      );
       log(
-        `  server RSS while draining: first quarter ${mbOf(avg(samples.slice(0, quarter)))}, last quarter ${mbOf(avg(samples.slice(-quarter)))}, peak ${mbOf(Math.max(...samples))}`,
+        `  server RSS (MB) at each tenth of the drain: ${tenths.map(mbOf).join(", ")}; peak ${mbOf(Math.max(...samples))}`,
       );
     } finally {
       await stop(server);
