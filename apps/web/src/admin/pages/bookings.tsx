@@ -17,7 +17,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { BookingDetailsDialog } from "../bookings/booking-details-dialog";
 import { BookingsTable } from "../bookings/bookings-table";
 import { CreateBookingDialog } from "../bookings/create-booking-dialog";
-import { downloadText } from "../lib/download";
+import { DownloadError, downloadFromApi } from "../lib/download";
 import { bookingsListInput, bookingsPageParams } from "../lib/page-queries";
 import { useDebounced } from "../lib/use-debounced";
 import { CalendarFeedCard } from "../bookings/calendar-feed-card";
@@ -173,13 +173,16 @@ export default function AdminBookingsPage() {
     );
   };
 
+  // Streamed by the server (GET /api/bookings/export.csv), so a million bookings export in bounded memory.
   const onExport = async () => {
     setExporting(true);
     try {
-      const result = await utils.bookings.exportCsv.fetch(filter, { staleTime: 0 });
-      downloadText(result.filename, result.csv);
+      const query = new URLSearchParams();
+      if (filter.status) query.set("status", filter.status);
+      if (filter.search) query.set("search", filter.search);
+      await downloadFromApi(`/api/bookings/export.csv?${query.toString()}`, "bookings.csv");
     } catch (e) {
-      toast.show(errorMessage(e, m.exportFailed), "error");
+      toast.show(e instanceof DownloadError && e.message ? e.message : m.exportFailed, "error");
     } finally {
       setExporting(false);
     }
