@@ -465,7 +465,7 @@ export async function adminSection(ctx) {
            const { seedBench } = await import(process.env.BENCH_SEED_MODULE);
            await migrate(process.env.DATABASE_URL);
            const db = await createDatabase(process.env.DATABASE_URL);
-           await seedBench(db.prisma);
+           await seedBench(db.prisma, db.provider);
            console.log("  seeded bookings:", await db.prisma.booking.count());
            await db.close();
          })().catch((e) => { console.error(e); process.exit(1); });`,
