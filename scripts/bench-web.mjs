@@ -572,13 +572,21 @@ export async function adminSection(ctx) {
       const c = await browser.newContext();
       const p = await c.newPage();
       const files = new Set();
+      let lastScriptAt = Date.now();
       p.on("request", (r) => {
         const u = new URL(r.url());
-        if (u.pathname.startsWith("/assets/") && u.pathname.endsWith(".js")) files.add(u.pathname);
+        if (u.pathname.startsWith("/assets/") && u.pathname.endsWith(".js")) {
+          files.add(u.pathname);
+          lastScriptAt = Date.now();
+        }
       });
       if (signedIn) await signIn(p);
       files.clear();
-      await p.goto(url, { waitUntil: "networkidle" });
+      // Not "networkidle": a signed-in page keeps its live-update stream open. Wait for the page's heading, then
+      // until no script has been requested for a second.
+      await p.goto(url, { waitUntil: "load" });
+      await p.getByRole("heading", { level: 1 }).first().waitFor();
+      while (Date.now() - lastScriptAt < 1_000) await new Promise((r) => setTimeout(r, 200));
       await c.close();
       return files;
     };
