@@ -157,27 +157,44 @@ type Claimed = {
  */
 async function claimDue(deps: MailWorkerDeps): Promise<Claimed[]> {
   const now = deps.now();
+  const take = deps.batchSize ?? 20;
   const due = {
     OR: [
       { status: "pending", notBefore: { lte: now } },
       { status: "sending", leaseUntil: { lt: now } },
     ],
   };
-  const candidates = await deps.db.outgoingMail.findMany({
-    where: due,
-    orderBy: { id: "asc" },
-    take: deps.batchSize ?? 20,
-    select: { id: true },
-  });
+  // Two lookups, each on its own index ((status, notBefore) and (status, id)): one query with the OR would
+  // scan the whole table, sent rows included, on every poll.
+  const [pending, stale] = await Promise.all([
+    deps.db.outgoingMail.findMany({
+      where: { status: "pending", notBefore: { lte: now } },
+      orderBy: { notBefore: "asc" },
+      take,
+      select: { id: true },
+    }),
+    deps.db.outgoingMail.findMany({
+      where: { status: "sending", leaseUntil: { lt: now } },
+      orderBy: { id: "asc" },
+      take,
+      select: { id: true },
+    }),
+  ]);
+  const candidates = [...stale, ...pending].slice(0, take);
   if (candidates.length === 0) return [];
   const token = randomUUID();
   const leaseUntil = new Date(now.getTime() + (deps.leaseMs ?? 5 * 60_000));
+  const ids = candidates.map((c) => c.id);
   const { count } = await deps.db.outgoingMail.updateMany({
-    where: { id: { in: candidates.map((c) => c.id) }, ...due },
+    where: { id: { in: ids }, ...due },
     data: { status: "sending", claimToken: token, leaseUntil, attempts: { increment: 1 } },
   });
   if (count === 0) return []; // another worker was first for all of them
-  const rows = await deps.db.outgoingMail.findMany({ where: { claimToken: token }, orderBy: { id: "asc" } });
+  // By id (the primary key): claimToken has no index, and the table may hold millions of rows.
+  const rows = await deps.db.outgoingMail.findMany({
+    where: { id: { in: ids }, claimToken: token },
+    orderBy: { id: "asc" },
+  });
   return rows.map((row) => ({ ...row, claimToken: token }));
 }
 
