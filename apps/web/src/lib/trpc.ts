@@ -82,6 +82,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The errors a form shows after a failed call: its field errors, or the server's message as the form's own
+ * ("_") when no field explains it.
+ */
+export function callErrors(error: unknown, fallback: string): Record<string, string> {
+  const fields = fieldErrors(error);
+  return Object.keys(fields).length ? fields : { _: errorMessage(error, fallback) };
+}
+
 /** Field → message map from a failed call (zod or AppError field errors). */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (error instanceof TRPCClientError) {

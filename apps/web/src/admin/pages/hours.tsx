@@ -9,16 +9,17 @@ import {
   ZClosureInput,
   ZScheduleUpdate,
 } from "@studio/validators";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
-import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
+import { callErrors, errorMessage, trpc } from "../../lib/trpc";
 import { useConfirm } from "../ui/confirm-dialog";
 import { FormError, type FormErrors } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
+import { Section } from "../ui/section";
 
 const t = MESSAGES.admin.hours;
 
@@ -27,34 +28,6 @@ function pathErrors(issues: readonly { path: readonly PropertyKey[]; message: st
   const errors: FormErrors = {};
   for (const issue of issues) errors[issue.path.map(String).join(".") || "_"] ??= issue.message;
   return errors;
-}
-
-/** Field errors of a failed call, or the server's message as the form's own when no field explains it. */
-function callErrors(error: unknown, fallback: string): FormErrors {
-  const fields = fieldErrors(error);
-  return Object.keys(fields).length ? fields : { _: errorMessage(error, fallback) };
-}
-
-function Section({
-  id,
-  title,
-  text,
-  children,
-}: {
-  id: string;
-  title: string;
-  text: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-ink-line bg-ink-soft p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-white">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-white/70">{text}</p>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
 }
 
 type Day = { open: boolean; first: string; last: string };

@@ -8,12 +8,12 @@ import {
   type StudioProfileUpdate,
   ZStudioProfileUpdate,
 } from "@studio/validators";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
-import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
+import { callErrors, errorMessage, trpc } from "../../lib/trpc";
 import { shortDateTime } from "../lib/format";
 import { FormError, type FormErrors } from "../ui/form-fields";
 import { Icon } from "../ui/icons";
@@ -21,6 +21,7 @@ import { MediaUpload } from "../ui/media-upload";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
 import { LocationPicker } from "./settings-map";
+import { Section } from "../ui/section";
 
 const s = MESSAGES.admin.settings;
 const L = STUDIO_PROFILE_LIMITS;
@@ -82,31 +83,6 @@ function pathErrors(issues: readonly { path: readonly PropertyKey[]; message: st
   const errors: FormErrors = {};
   for (const issue of issues) errors[issue.path.map(String).join(".") || "_"] ??= issue.message;
   return errors;
-}
-
-function Section({
-  id,
-  title,
-  text,
-  children,
-}: {
-  id: string;
-  title: string;
-  text?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="min-w-0 rounded-2xl border border-ink-line bg-ink-soft p-4 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-white">
-        {title}
-      </h2>
-      {text ? <p className="mt-1 text-sm text-white/70">{text}</p> : null}
-      <div className="mt-4 grid grid-cols-1 gap-4">{children}</div>
-    </section>
-  );
 }
 
 /** A list of like inputs (address lines, phones, e-mails) with add and remove. */
@@ -214,8 +190,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
       setErrors({});
       toast.show(s.saved, "success");
     } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(Object.keys(fields).length ? fields : { _: errorMessage(error, s.saveFailed) });
+      setErrors(callErrors(error, s.saveFailed));
     }
   };
 
@@ -223,7 +198,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={s.title} className="grid grid-cols-1 gap-6">
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Section id="settings-identity" title={s.identity}>
+        <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-identity" title={s.identity}>
           <TextField label={s.name} autoComplete="organization" maxLength={L.name} {...text("name")} />
           <TextField label={s.tagline} maxLength={L.tagline} {...text("tagline")} />
           <div>
@@ -244,7 +219,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
           </div>
         </Section>
 
-        <Section id="settings-address" title={s.address}>
+        <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-address" title={s.address}>
           <ListFields
             name="addressLines"
             values={form.addressLines}
@@ -262,7 +237,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
           <TextField label={s.country} maxLength={L.line} {...text("country")} />
         </Section>
 
-        <Section id="settings-contact" title={s.contact}>
+        <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-contact" title={s.contact}>
           <ListFields
             name="phones"
             values={form.phones}
@@ -287,7 +262,12 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
           />
         </Section>
 
-        <Section id="settings-socials" title={s.socials} text={s.socialsHint}>
+        <Section
+          bodyClassName="grid grid-cols-1 gap-4"
+          id="settings-socials"
+          title={s.socials}
+          text={s.socialsHint}
+        >
           {SOCIAL_NETWORKS.map((network) => (
             <TextField
               key={network}
@@ -307,7 +287,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
         </Section>
       </div>
 
-      <Section id="settings-map" title={s.map} text={s.mapHint}>
+      <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-map" title={s.map} text={s.mapHint}>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
           <LocationPicker
             latitude={form.latitude}
@@ -345,7 +325,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
         </div>
       </Section>
 
-      <Section id="settings-hours" title={s.hours}>
+      <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-hours" title={s.hours}>
         <TextField label={s.businessHours} maxLength={L.businessHours} {...text("businessHours")} />
         <TextAreaField label={s.replyPromise} rows={3} maxLength={L.replyPromise} {...text("replyPromise")} />
       </Section>

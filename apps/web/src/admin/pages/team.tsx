@@ -7,50 +7,23 @@ import {
   ZChangePasswordInput,
 } from "@studio/validators";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { clearSession, getStoredUser, getToken, storeSession } from "../../lib/auth-storage";
-import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
+import { callErrors, errorMessage, trpc } from "../../lib/trpc";
 import { shortDateTime } from "../lib/format";
 import { PasswordField } from "../password-field";
 import { useConfirm } from "../ui/confirm-dialog";
 import { FormError, issueErrors, useFormFields } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
+import { Section } from "../ui/section";
 
 const t = MESSAGES.admin.team;
 const serverError = MESSAGES.common.serverError;
-
-/** Field errors of a failed call, or the server's message as the form's own when no field explains it. */
-function callErrors(error: unknown): Record<string, string> {
-  const fields = fieldErrors(error);
-  return Object.keys(fields).length ? fields : { _: errorMessage(error, serverError) };
-}
-
-function Section({
-  id,
-  title,
-  text,
-  children,
-}: {
-  id: string;
-  title: string;
-  text?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-ink-line bg-ink-soft p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-white">
-        {title}
-      </h2>
-      {text ? <p className="mt-1 text-sm text-white/70">{text}</p> : null}
-      <div className="@container mt-4">{children}</div>
-    </section>
-  );
-}
 
 function Success({ message }: { message: string | null }) {
   return (
@@ -101,7 +74,7 @@ function DetailsForm({ user }: { user: AdminUserDto }) {
       void utils.admins.list.invalidate();
       setDone(MESSAGES.auth.profileUpdated);
     } catch (error) {
-      setErrors(callErrors(error));
+      setErrors(callErrors(error, serverError));
     }
   };
 
@@ -142,7 +115,7 @@ function PasswordForm() {
       setForm(empty);
       setDone(result.message);
     } catch (error) {
-      setErrors(callErrors(error));
+      setErrors(callErrors(error, serverError));
     }
   };
 
@@ -462,7 +435,7 @@ export default function TeamPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t.title} subtitle={t.subtitle} />
       <div className="grid gap-6">
-        <Section id="team-account" title={t.account}>
+        <Section bodyClassName="@container" id="team-account" title={t.account}>
           <div className="grid gap-8 lg:grid-cols-2">
             {user ? <DetailsForm key={user.id} user={user} /> : null}
             <PasswordForm />
@@ -471,10 +444,10 @@ export default function TeamPage() {
             <SignOutEverywhere />
           </div>
         </Section>
-        <Section id="team-admins" title={t.admins}>
+        <Section bodyClassName="@container" id="team-admins" title={t.admins}>
           <AdminsList me={user} />
         </Section>
-        <Section id="team-invites" title={t.invites} text={t.invitesText}>
+        <Section bodyClassName="@container" id="team-invites" title={t.invites} text={t.invitesText}>
           <InvitesList />
         </Section>
       </div>
