@@ -1,21 +1,10 @@
-/**
- * The back office's Activity page at 1,000,000 audit entries: p99 of the list call (tRPC admins.activity, the
- * call the page makes) with 10 concurrent connections through the real server: the first page, deep keyset
- * pages, and pages filtered by admin, kind of record, dates and their combinations. Target: p99 < 50 ms.
- *
- * SQLite always; PostgreSQL too with BENCH_DATABASE_URL=postgresql://… (a fresh database is made and dropped).
- * BENCH_AUDIT_ROWS (default 1,000,000) and BENCH_DURATION (seconds per measurement, default 5) change the run;
- * BENCH_SQLITE=0 skips SQLite.
- * Figures are printed, never asserted.
- */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, type Db, type DbProvider, migrate } from "@studio/db";
 import { AUDIT_ENTITIES } from "@studio/validators";
 import { measurePages, type PageCase } from "./pages";
-import { freePort, HOST, startNode, stop, waitFor, withTempPostgres } from "./process";
+import { startBenchServer, stop, withTempPostgres } from "./process";
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -153,22 +142,8 @@ async function run(label: string, url: string): Promise<void> {
   }
 
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-activity-"));
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const server = startNode("apps/server/src/main.ts", {
-    NODE_ENV: "production",
-    DATABASE_URL: url,
-    HOST,
-    PORT: String(port),
-    RATE_LIMIT: "off",
-    LOG_LEVEL: "warn",
-    SEED_ON_EMPTY: "false",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    UPLOAD_DIR: uploadDir,
-    WEB_DIST: path.join(uploadDir, "no-web-build"),
-  });
+  const { server, base } = await startBenchServer(url, uploadDir);
   try {
-    await waitFor(`${base}/health`, server);
     const headers = { Authorization: `Bearer ${await ownerToken(base)}` };
     log(
       `[${label}] GET /trpc/admins.activity, ${CONNECTIONS} connections, ${DURATION} s each (target p99 < ${TARGET_P99_MS} ms)`,

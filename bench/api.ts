@@ -15,6 +15,7 @@ import {
   startNode,
   stop,
   waitFor,
+  startBenchServer,
   withTempPostgres,
 } from "./process";
 
@@ -87,27 +88,8 @@ const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 2);
 const CAPPED_HEAP_MB = 64;
 
 /** The real server on the seeded database, on a free port, with its own upload folder. */
-async function startServer(databaseUrl: string, uploadDir: string, nodeFlags: string[] = []) {
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const server = startNode(
-    "apps/server/src/main.ts",
-    {
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      HOST,
-      PORT: String(port),
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
-      SEED_ON_EMPTY: "false",
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      UPLOAD_DIR: uploadDir,
-      WEB_DIST: path.join(uploadDir, "no-web-build"),
-    },
-    nodeFlags,
-  );
-  await waitFor(`${base}/health`, server);
-  return { server, base };
+function startServer(databaseUrl: string, uploadDir: string, nodeFlags: string[] = []) {
+  return startBenchServer(databaseUrl, uploadDir, {}, nodeFlags);
 }
 
 /** The bench owner's token: registered on the first call, signed in afterwards. */

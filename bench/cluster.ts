@@ -15,11 +15,9 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { REPO_ROOT } from "@studio/db";
 import { parseSse, TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Result as CannonResult } from "autocannon";
 import { startTestRedis, type TestRedis } from "../packages/api/src/testing/redis";
@@ -36,6 +34,7 @@ import {
   startNode,
   stop,
   waitFor,
+  withTempPostgres,
 } from "./process";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -67,23 +66,12 @@ function percentile(sorted: number[], p: number): number {
 
 // ------------------------------------------------------------------------------------------- set-up
 
-async function withDatabase(run: (url: string) => Promise<void>): Promise<void> {
-  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
-  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-  const name = `studio_bench_cluster_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  backing.database = name;
-  try {
-    await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+/** A fresh database for the run; its name is kept so the PostgreSQL backends serving it can be measured. */
+function withDatabase(run: (url: string) => Promise<void>): Promise<void> {
+  return withTempPostgres(PG_URL, "studio_bench_cluster", (url) => {
+    backing.database = new URL(url).pathname.slice(1);
+    return run(url);
+  });
 }
 
 async function startInstance(

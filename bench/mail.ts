@@ -23,7 +23,7 @@ import { createDatabase, type DbProvider, migrate, REPO_ROOT } from "@studio/db"
 import { MAIL_KINDS, MAIL_STATUSES, TIME_SLOTS } from "@studio/validators";
 import autocannon from "autocannon";
 import { measurePages, type PageCase } from "./pages";
-import { cpuMs, freePort, HOST, memoryKb, startNode, stop, waitFor, createTempPostgres } from "./process";
+import { cpuMs, createTempPostgres, HOST, memoryKb, startBenchServer, stop } from "./process";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -75,25 +75,13 @@ async function startSink(): Promise<Sink> {
 }
 
 /** The real server on `url` (seeded with the default services when empty), mail on when `smtpUrl` is given. */
-async function startServer(url: string, uploadDir: string, smtpUrl: string | null) {
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const server = startNode("apps/server/src/main.ts", {
-    NODE_ENV: "production",
-    DATABASE_URL: url,
-    HOST,
-    PORT: String(port),
-    RATE_LIMIT: "off",
-    LOG_LEVEL: "warn",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    UPLOAD_DIR: uploadDir,
-    WEB_DIST: path.join(uploadDir, "no-web-build"),
+function startServer(url: string, uploadDir: string, smtpUrl: string | null) {
+  return startBenchServer(url, uploadDir, {
+    SEED_ON_EMPTY: "true",
     MAIL_FROM,
     STUDIO_NOTIFY_EMAIL: STUDIO_INBOX,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   });
-  await waitFor(`${base}/health`, server);
-  return { server, base, pid: server.pid ?? 0 };
 }
 
 async function serviceIds(base: string): Promise<number[]> {

@@ -161,3 +161,36 @@ export async function withTempPostgres<T>(
     await database.drop();
   }
 }
+
+/**
+ * The real server for a benchmark, on a free loopback port: production mode, limits off, warnings only, no web
+ * build, its own upload folder, nothing seeded unless `env` says otherwise. Resolves once /health answers.
+ */
+export async function startBenchServer(
+  databaseUrl: string,
+  uploadDir: string,
+  env: Record<string, string> = {},
+  nodeFlags: string[] = [],
+): Promise<{ server: ChildProcess; base: string; pid: number }> {
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const server = startNode(
+    "apps/server/src/main.ts",
+    {
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      HOST,
+      PORT: String(port),
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "warn",
+      SEED_ON_EMPTY: "false",
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      UPLOAD_DIR: uploadDir,
+      WEB_DIST: path.join(uploadDir, "no-web-build"),
+      ...env,
+    },
+    nodeFlags,
+  );
+  await waitFor(`${base}/health`, server);
+  return { server, base, pid: server.pid ?? 0 };
+}

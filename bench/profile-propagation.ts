@@ -9,16 +9,13 @@
  * created on (default postgresql://postgres@127.0.0.1:5432/postgres); they are dropped afterwards.
  */
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { REPO_ROOT } from "@studio/db";
 import { DEFAULT_STUDIO_PROFILE, type StudioProfile } from "@studio/validators";
 import { PUSHED_CACHE_TTL_MS } from "../packages/api/src/cache";
 import { startTestRedis } from "../packages/api/src/testing/redis";
-import { freePort, HOST, startNode, stop, waitFor } from "./process";
+import { freePort, HOST, startNode, stop, waitFor, withTempPostgres } from "./process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -34,24 +31,6 @@ function log(message = "") {
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const fromDb = createRequire(path.join(REPO_ROOT, "packages/db/package.json"));
-  type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-  const pg = fromDb("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-  const name = `studio_bench_profile_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
 }
 
 async function startInstance(
@@ -138,7 +117,7 @@ function report(label: string, figures: { afterCommit: number[]; afterSend: numb
 async function runWith(busLabel: string, redisUrl: string | null) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-profile-"));
   try {
-    await withDatabase(async (url) => {
+    await withTempPostgres(PG_URL, "studio_bench_profile", async (url) => {
       // A first: it applies the migrations; B starts on the migrated database.
       const a = await startInstance(url, dataDir, redisUrl);
       const b = await startInstance(url, dataDir, redisUrl);
