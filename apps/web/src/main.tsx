@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
