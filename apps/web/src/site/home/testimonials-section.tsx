@@ -93,16 +93,17 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
       </div>
 
       {total > 1 ? (
-        <div className="mt-8 flex items-center justify-center gap-3 sm:gap-6">
+        <div className="mt-8 flex items-center justify-center gap-2 sm:gap-6">
           <button
             type="button"
             onClick={() => choose(index - 1)}
             aria-label="Previous testimonial"
-            className="inline-flex h-12 w-12 items-center justify-center rounded-full border border-white/15 text-white transition hover:border-accent hover:text-accent"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-white/15 text-white transition hover:border-accent hover:text-accent sm:h-12 sm:w-12"
           >
             <ChevronLeftIcon />
           </button>
-          <ul className="flex items-center gap-0.5 sm:gap-1">
+          {/* Each dot is a 24 px wide target (WCAG 2.2 target size): ten of them and the arrows fit a 390 px phone. */}
+          <ul className="flex items-center sm:gap-1">
             {items.map((item, i) => (
               <li key={item.id}>
                 <button
@@ -110,11 +111,11 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
                   onClick={() => choose(i)}
                   aria-label={`Show testimonial ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
-                  className="group inline-flex h-8 w-5 items-center justify-center sm:w-8"
+                  className="group inline-flex h-8 w-6 items-center justify-center sm:w-8"
                 >
                   <span
                     className={`block h-2 rounded-full transition-all ${
-                      i === index ? "w-4 bg-accent sm:w-7" : "w-2 bg-white/30 group-hover:bg-white/60"
+                      i === index ? "w-5 bg-accent sm:w-7" : "w-2 bg-white/30 group-hover:bg-white/60"
                     }`}
                   />
                 </button>
@@ -125,7 +126,7 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
             type="button"
             onClick={() => choose(index + 1)}
             aria-label="Next testimonial"
-            className="inline-flex h-12 w-12 items-center justify-center rounded-full border border-white/15 text-white transition hover:border-accent hover:text-accent"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-white/15 text-white transition hover:border-accent hover:text-accent sm:h-12 sm:w-12"
           >
             <ChevronRightIcon />
           </button>
