@@ -4,16 +4,14 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
-import markerShadow from "leaflet/dist/images/marker-shadow.png";
 
+// No shadow image: Leaflet ships it at one resolution only (blurry on phones); index.css draws a drop shadow.
 const icon = L.icon({
   iconUrl: markerIcon,
   iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
   iconSize: [25, 41],
   iconAnchor: [12, 41],
   popupAnchor: [1, -34],
-  shadowSize: [41, 41],
 });
 
 function escapeHtml(text: string): string {
@@ -46,6 +44,9 @@ export function mountMap(
   const layer = L.tileLayer(tileUrl, {
     subdomains: "abc",
     maxZoom: 19,
+    // On high-density screens (most phones) ask for the next zoom level's tiles at half size, so the map is
+    // as sharp as the screen instead of 256 px tiles stretched over 2× pixels.
+    detectRetina: true,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   });
   layer.on("tileload", () => {
