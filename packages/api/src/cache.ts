@@ -20,7 +20,16 @@ export type ReadCache = {
   lifetimeMs: () => number;
 };
 
-export const CACHE_TAGS = ["services", "portfolio", "feedback", "bookings", "studio", "schedule"] as const;
+/** "team": the admins' addresses the studio's alerts go to (mail/notify.ts). */
+export const CACHE_TAGS = [
+  "services",
+  "portfolio",
+  "feedback",
+  "bookings",
+  "studio",
+  "schedule",
+  "team",
+] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /** An entry's lifetime while every instance hears every invalidation through a healthy bus. */

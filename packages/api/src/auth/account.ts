@@ -13,7 +13,7 @@ import { findInvite } from "./invites";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSession } from "./session";
 
-type Ctx = Pick<Context, "db" | "config" | "now" | "ip" | "limiter">;
+type Ctx = Pick<Context, "db" | "config" | "now" | "ip" | "limiter" | "cache">;
 
 /** The first account on an empty database becomes the owner; later ones need a valid invite code. */
 export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>): Promise<AuthResult> {
@@ -46,6 +46,7 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
         data: { name: input.name, email: input.email, passwordHash, role, lastSignInAt: ctx.now() },
       });
     });
+    ctx.cache.invalidate("team");
     return issueSession(ctx, user);
   } catch (error) {
     if (isUniqueViolation(error)) {

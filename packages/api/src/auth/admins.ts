@@ -15,7 +15,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { toUserDto } from "./session";
 
-type Ctx = Pick<Context, "db" | "now">;
+type Ctx = Pick<Context, "db" | "now" | "cache">;
 type Me = { user: AdminUserDto; session: { id: string } };
 
 const m = MESSAGES.auth;
@@ -52,6 +52,7 @@ export async function changePassword(ctx: Ctx, me: Me, input: { current: string;
 export async function updateMyProfile(ctx: Ctx, me: Me, input: { name: string; email: string }) {
   try {
     const row = await ctx.db.adminUser.update({ where: { id: me.user.id }, data: input });
+    ctx.cache.invalidate("team");
     return toUserDto(row);
   } catch (error) {
     if (isUniqueViolation(error))
@@ -80,6 +81,7 @@ export async function removeAdmin(ctx: Ctx, me: Me, id: number): Promise<AdminLi
   if (id === me.user.id) throw new AppError("BAD_REQUEST", m.cannotRemoveSelf);
   const [removed] = (await listAdmins(ctx)).filter((a) => a.id === id);
   const { count } = await ctx.db.adminUser.deleteMany({ where: { id, role: "admin" } });
+  ctx.cache.invalidate("team");
   if (!removed || count !== 1) throw new AppError("NOT_FOUND", m.adminNotFound);
   return removed;
 }

@@ -15,9 +15,10 @@ import type { ApiConfig } from "../config";
 import { issueManageUrl } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
-import { bookingUid, buildCalendar, sessionHours, sessionStart } from "./ics";
+import { bookingUid, sessionHours, sessionStart } from "./ics";
 import type { StoredContent } from "./layout";
-import { enqueueMail, enqueueMails, type MailAttachment, mailDomain } from "./outbox";
+import { type StoredAttachment, storedCalendar } from "./attachments";
+import { enqueueMail, enqueueMails, mailDomain } from "./outbox";
 import { addressLine, type StudioDetails, studioDetailsFor } from "./studio";
 import * as t from "./templates";
 
@@ -53,11 +54,16 @@ function compose(studio: StudioDetails, message: t.Message): { subject: string; 
 
 const origin = (deps: NotifyDeps) => deps.config.publicUrl.replace(/\/+$/, "");
 
-/** Where the studio's own alerts go: STUDIO_NOTIFY_EMAIL, else every admin. */
+/**
+ * Where the studio's own alerts go: STUDIO_NOTIFY_EMAIL, else every admin. Read through the cache ("team" tag,
+ * dropped by every change to the admins) and through the caller's transaction on a miss (see studio.ts).
+ */
 async function studioRecipients(tx: Client, deps: NotifyDeps): Promise<string[]> {
   if (deps.config.mail.notifyTo?.length) return deps.config.mail.notifyTo;
-  const admins = await tx.adminUser.findMany({ select: { email: true }, orderBy: { id: "asc" } });
-  return admins.map((a) => a.email);
+  return deps.cache.get("team", "alert-recipients", async () => {
+    const admins = await tx.adminUser.findMany({ select: { email: true }, orderBy: { id: "asc" } });
+    return admins.map((a) => a.email);
+  });
 }
 
 /** What the messages about a booking say of the service. */
@@ -114,7 +120,7 @@ async function inviteFor(
   status: "tentative" | "confirmed" | "cancelled",
   manageUrl: string | null,
   newBooking = false,
-): Promise<MailAttachment> {
+): Promise<StoredAttachment> {
   // Every invite about the booking so far is an earlier version: this one must carry a higher SEQUENCE. A
   // booking written in this transaction has none yet.
   const sequence = newBooking
@@ -122,7 +128,7 @@ async function inviteFor(
     : await tx.outgoingMail.count({ where: { bookingId: booking.id, kind: { in: INVITE_KINDS } } });
   const facts = factsOf(booking, studio);
   const method = status === "cancelled" ? "cancel" : "request";
-  const content = buildCalendar({
+  const calendar = storedCalendar({
     studioName: studio.name,
     organizerEmail: studio.emails[0] ?? `bookings@${mailDomain(deps.config.mail.from)}`,
     timeZone: studio.timeZone,
@@ -153,7 +159,7 @@ async function inviteFor(
   return {
     filename: status === "cancelled" ? "cancel.ics" : "invite.ics",
     contentType: `text/calendar; charset=utf-8; method=${method === "cancel" ? "CANCEL" : "REQUEST"}`,
-    content,
+    calendar,
   };
 }
 

@@ -13,7 +13,10 @@ export async function mailPasswordReset(deps: NotifyDeps & { db: Db }, email: st
     const user = await tx.adminUser.findUnique({ where: { email }, select: { name: true } });
     if (!user) return;
     // createPasswordReset reads and writes only adminUser and passwordReset, which the transaction client has.
-    const link = await createPasswordReset({ db: tx as unknown as Db, now: deps.now }, email);
+    const link = await createPasswordReset(
+      { db: tx as unknown as Db, now: deps.now, cache: deps.cache },
+      email,
+    );
     if (!link) return;
     await notifyPasswordReset(tx, deps, {
       email,
