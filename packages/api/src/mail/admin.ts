@@ -14,6 +14,7 @@ import {
 import type { MailConfig } from "../config";
 import { AppError } from "../errors";
 import { oneOf } from "../domain/records";
+import { attachmentFiles } from "./attachments";
 import { renderStored } from "./layout";
 
 export type MailAdminDeps = { db: Db; now: () => Date; config: { mail: MailConfig } };
@@ -107,26 +108,17 @@ export async function getMail(deps: MailAdminDeps, id: number): Promise<MailDeta
     }
   }
   const redacted = REDACTED_KINDS.includes(row.kind);
-  const attachments = Array.isArray(row.attachments) ? row.attachments : [];
   return {
     ...toItem(row, deps.config.mail),
     message_id: row.messageId,
     reply_to: row.replyTo,
     html: redacted ? "" : row.html,
     text: redacted ? m.redacted : row.text,
-    attachments: attachments.flatMap((a) => {
-      const file = a as { filename?: unknown; contentType?: unknown; content?: unknown };
-      return typeof file.filename === "string" && typeof file.content === "string"
-        ? [
-            {
-              filename: file.filename,
-              content_type:
-                typeof file.contentType === "string" ? file.contentType : "application/octet-stream",
-              size: Buffer.byteLength(file.content),
-            },
-          ]
-        : [];
-    }),
+    attachments: attachmentFiles(row.attachments).map((file) => ({
+      filename: file.filename,
+      content_type: file.contentType,
+      size: Buffer.byteLength(file.content),
+    })),
     redacted,
   };
 }

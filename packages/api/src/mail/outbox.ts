@@ -9,9 +9,8 @@ import type { Db } from "@studio/db";
 import type { MailKind, MailStatus } from "@studio/validators";
 import type { MailConfig } from "../config";
 import type { Tx } from "../domain/uploads/proof";
+import type { StoredAttachment } from "./attachments";
 import type { StoredContent } from "./layout";
-
-export type MailAttachment = { filename: string; contentType: string; content: string };
 
 export type MailInput = {
   kind: MailKind;
@@ -20,7 +19,7 @@ export type MailInput = {
   subject: string;
   /** The studio's details and the message's blocks; rendered to HTML and text later (worker, or on view). */
   content: StoredContent;
-  attachments?: MailAttachment[];
+  attachments?: StoredAttachment[];
   /** Threading headers of a reply ("<…>" ids). */
   inReplyTo?: string | null;
   references?: string | null;

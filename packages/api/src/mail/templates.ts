@@ -25,9 +25,25 @@ export function dayText(start: DateTime): string {
   return start.toFormat("cccc, d LLLL yyyy");
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "PST", "GMT+1": what luxon's "ZZZZ" prints, from one formatter per zone (luxon builds a new Intl formatter for
+ * every call, the costliest step of composing a booking's messages).
+ */
+export function zoneAbbreviation(at: DateTime): string {
+  const zone = at.zoneName ?? "UTC";
+  let format = zoneNames.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
+    zoneNames.set(zone, format);
+  }
+  return format.formatToParts(at.toJSDate()).find((part) => part.type === "timeZoneName")?.value ?? zone;
+}
+
 /** "10:00 AM – 11:00 AM PST (America/Los_Angeles)": the zone named, so nobody guesses. */
 export function timeText(start: DateTime, end: DateTime, timeZone: string): string {
-  return `${start.toFormat("h:mm a")} – ${end.toFormat("h:mm a")} ${start.toFormat("ZZZZ")} (${timeZone})`;
+  return `${start.toFormat("h:mm a")} – ${end.toFormat("h:mm a")} ${zoneAbbreviation(start)} (${timeZone})`;
 }
 
 function sessionRows(b: BookingFacts): [string, string][] {
@@ -165,7 +181,7 @@ export function bookingReminder(b: BookingFacts, manageUrl: string): Message {
   return {
     subject: `Reminder: ${b.service} tomorrow at ${b.start.toFormat("h:mm a")}`,
     content: {
-      preview: `See you on ${dayText(b.start)} at ${b.start.toFormat("h:mm a ZZZZ")}.`,
+      preview: `See you on ${dayText(b.start)} at ${b.start.toFormat("h:mm a")} ${zoneAbbreviation(b.start)}.`,
       heading: "See you tomorrow",
       blocks: [
         { kind: "text", text: `A quick reminder, ${b.name}: your session is coming up.` },

@@ -17,7 +17,7 @@ import { MAIL_RETRY_DELAYS_MINUTES, MESSAGES } from "@studio/validators";
 import nodemailer from "nodemailer";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { renderStored } from "./layout";
-import type { MailAttachment } from "./outbox";
+import { attachmentFiles } from "./attachments";
 
 /** What the worker hands to SMTP (nodemailer's message fields we use). */
 export type OutgoingMessage = {
@@ -198,18 +198,6 @@ async function claimDue(deps: MailWorkerDeps): Promise<Claimed[]> {
   return rows.map((row) => ({ ...row, claimToken: token }));
 }
 
-function attachmentsOf(value: unknown): MailAttachment[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (a): a is MailAttachment =>
-      typeof a === "object" &&
-      a !== null &&
-      typeof (a as MailAttachment).filename === "string" &&
-      typeof (a as MailAttachment).content === "string" &&
-      typeof (a as MailAttachment).contentType === "string",
-  );
-}
-
 /** The SMTP reply code of a failure (nodemailer sets responseCode), if any. */
 function responseCodeOf(error: unknown): number | null {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -284,7 +272,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       messageId: row.messageId,
       ...(row.inReplyTo ? { inReplyTo: row.inReplyTo } : {}),
       ...(row.references ? { references: row.references } : {}),
-      attachments: attachmentsOf(row.attachments),
+      attachments: attachmentFiles(row.attachments),
     });
   } catch (error) {
     const reason = describe(error);
