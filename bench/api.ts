@@ -26,6 +26,13 @@ const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const wants = (part: "reads" | "create" | "streams") => !ONLY || ONLY.includes(part);
 /** BENCH_SEED_ONLY=1: seed each database, print its timings and size, and stop. */
 const SEED_ONLY = process.env.BENCH_SEED_ONLY === "1";
+/** BENCH_PROVIDERS=sqlite or postgresql: one database only (both by default; PostgreSQL needs its URL). */
+const PROVIDERS = process.env.BENCH_PROVIDERS?.split(",").map((name) => name.trim()) ?? [
+  "sqlite",
+  "postgresql",
+];
+/** BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra Node flags for the measured servers. */
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
 type Row = {
   name: string;
@@ -89,7 +96,7 @@ const CAPPED_HEAP_MB = 64;
 
 /** The real server on the seeded database, on a free port, with its own upload folder. */
 function startServer(databaseUrl: string, uploadDir: string, nodeFlags: string[] = []) {
-  return startBenchServer(databaseUrl, uploadDir, {}, nodeFlags);
+  return startBenchServer(databaseUrl, uploadDir, {}, [...NODE_FLAGS, ...nodeFlags]);
 }
 
 /** The bench owner's token: registered on the first call, signed in afterwards. */
@@ -511,9 +518,11 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
   try {
     const sqliteUrl = `file:${path.join(dir, "bench.db")}`;
-    log("\n[SQLite] seeding a fresh database");
-    await seeded(sqliteUrl);
-    if (!SEED_ONLY) await runSuite("SQLite", sqliteUrl);
+    if (PROVIDERS.includes("sqlite")) {
+      log("\n[SQLite] seeding a fresh database");
+      await seeded(sqliteUrl);
+      if (!SEED_ONLY) await runSuite("SQLite", sqliteUrl);
+    }
   } finally {
     for (const f of ["bench.db", "bench.db-wal", "bench.db-shm"]) {
       if (existsSync(path.join(dir, f))) rmSync(path.join(dir, f));
@@ -522,7 +531,7 @@ async function main() {
   }
 
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
+  if (pgUrl && PROVIDERS.includes("postgresql")) {
     await withTempPostgres(pgUrl, "studio_bench", async (url) => {
       log("\n[PostgreSQL] seeding a fresh database");
       await seeded(url);
