@@ -285,7 +285,7 @@ describe("admin calls need the bearer token", () => {
 describe("GET lists", () => {
   let total: number;
   beforeAll(async () => {
-    // Enough rows to cross several stream chunks (500 each).
+    // Enough rows to cross stream chunks (1,000 each), so the next one is read while one is written.
     await t.deps.db.booking.createMany({
       data: Array.from({ length: 1203 }, (_, i) => ({
         name: `Bulk ${i}`,

@@ -63,21 +63,39 @@ async function listResponse(c: Context<RestEnv>, filter: Filter): Promise<Respon
 type Chunk = { items: BookingDto[]; nextCursor: number | null };
 
 /**
- * `{"success":true,"data":[…]}` written chunk by chunk. Pull-based: the next chunk is read from the database
- * only when the client has taken the previous one, so memory stays flat however long the list is.
+ * The chunks of a stream, from `first` on: each next chunk is read from the database as soon as the previous
+ * one is handed out, so the query runs while that one is encoded and written (two chunks in memory at most).
  */
-function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<Chunk>, origin: string) {
+function prefetching<C extends { nextCursor: number | null }>(
+  first: C,
+  next: (cursor: number) => Promise<C>,
+): () => Promise<C> {
+  let upcoming: Promise<C> = Promise.resolve(first);
+  return async () => {
+    const chunk = await upcoming;
+    if (chunk.nextCursor !== null) {
+      upcoming = next(chunk.nextCursor);
+      // A failure surfaces when the chunk is taken; a stream cancelled before that must not crash on it.
+      upcoming.catch(() => {});
+    }
+    return chunk;
+  };
+}
+
+/**
+ * `{"success":true,"data":[…]}` written chunk by chunk. Pull-based: a chunk is encoded only when the client has
+ * taken the previous one, so memory stays flat however long the list is.
+ */
+function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, origin: string) {
   const encoder = new TextEncoder();
-  let pending: Chunk | null = first;
-  let cursor: number | null = null;
+  const take = prefetching(first, next);
   let wroteRow = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode('{"success":true,"data":['));
     },
     async pull(controller) {
-      const page = pending ?? (await next(cursor));
-      pending = null;
+      const page = await take();
       let text = "";
       for (const item of page.items) {
         text += (wroteRow ? "," : "") + JSON.stringify(withAbsoluteUrls(item, origin));
@@ -88,7 +106,6 @@ function streamJsonList(first: Chunk, next: (cursor: number | null) => Promise<C
         controller.close();
         return;
       }
-      cursor = page.nextCursor;
       if (text) controller.enqueue(encoder.encode(text));
     },
   });
@@ -105,15 +122,12 @@ async function csvResponse(c: Context<RestEnv>, filter: Filter): Promise<Respons
     caller.bookings.exportCsvChunk({ ...filter, cursor, limit: STREAM_CHUNK });
   const first = await chunk(null);
   const encoder = new TextEncoder();
-  let pending: typeof first | null = first;
-  let cursor: number | null = null;
+  const take = prefetching(first, chunk);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const page = pending ?? (await chunk(cursor));
-      pending = null;
+      const page = await take();
       if (page.csv) controller.enqueue(encoder.encode(page.csv));
       if (page.nextCursor === null) controller.close();
-      else cursor = page.nextCursor;
     },
   });
   return c.body(body, 200, {

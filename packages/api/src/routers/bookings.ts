@@ -2,11 +2,11 @@ import {
   ZAvailability,
   ZAvailabilityInput,
   ZBookingChunkInput,
-  ZBookingChunkResult,
+  type ZBookingChunkResult,
   ZBookingCreateInput,
   ZBookingCreateResult,
   ZBookingCsv,
-  ZBookingCsvChunk,
+  type ZBookingCsvChunk,
   ZBookingDto,
   ZBookingExportInput,
   ZBookingListPageInput,
@@ -15,6 +15,7 @@ import {
   ZBookingStatusChange,
   ZId,
 } from "@studio/validators";
+import type { z } from "zod";
 import {
   adminImage,
   bookingAvailability,
@@ -52,14 +53,15 @@ export const bookingsRouter = router({
     .input(ZBookingListPageInput)
     .output(ZBookingListResult)
     .query(({ ctx, input }) => listBookingsPage(ctx, input)),
-  /** Pages of the full list for streaming; no total count per page. */
-  listChunk: adminProcedure
-    .input(ZBookingChunkInput)
-    .output(ZBookingChunkResult)
-    .query(async ({ ctx, input }) => {
-      const page = await listBookings(ctx, { ...input, withTotal: false }, adminImage(ctx));
-      return { items: page.items, nextCursor: page.nextCursor };
-    }),
+  /**
+   * Pages of the full list for streaming; no total count per page. The chunk procedures check their output's
+   * shape at compile time only (`satisfies`): validating a thousand rows per chunk at run time was the costliest
+   * step of streaming a million bookings, and the rows are our own DTOs.
+   */
+  listChunk: adminProcedure.input(ZBookingChunkInput).query(async ({ ctx, input }) => {
+    const page = await listBookings(ctx, { ...input, withTotal: false }, adminImage(ctx));
+    return { items: page.items, nextCursor: page.nextCursor } satisfies z.output<typeof ZBookingChunkResult>;
+  }),
   get: adminProcedure
     .input(ZId)
     .output(ZBookingDto)
@@ -81,6 +83,8 @@ export const bookingsRouter = router({
   /** Chunks of the CSV export for streaming (REST GET /api/bookings/export.csv). */
   exportCsvChunk: adminProcedure
     .input(ZBookingChunkInput)
-    .output(ZBookingCsvChunk)
-    .query(({ ctx, input }) => exportBookingsCsvChunk(ctx, input)),
+    .query(
+      async ({ ctx, input }) =>
+        (await exportBookingsCsvChunk(ctx, input)) satisfies z.output<typeof ZBookingCsvChunk>,
+    ),
 });
