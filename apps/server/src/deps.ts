@@ -6,7 +6,6 @@ import {
   type ApiDeps,
   createDiskStorage,
   createLimiter,
-  createS3Storage,
   createLocalBus,
   createPostgresBus,
   createRedisBus,
@@ -67,18 +66,19 @@ function limiterRedis(env: Env): Redis | undefined {
  * Local disk under UPLOAD_DIR by default; with STORAGE=s3 the bucket, every instance sharing it. Files being
  * received and re-encoded still pass through a local temporary directory first (limits, type, sharp).
  */
-export function storageFromEnv(env: Env): UploadStorage {
+export async function storageFromEnv(env: Env): Promise<UploadStorage> {
   if (!env.s3) return createDiskStorage(resolveFromRoot(env.UPLOAD_DIR));
+  const { createS3Storage } = await import("@studio/api/storage/s3");
   return createS3Storage({ ...env.s3, tempDir: path.join(os.tmpdir(), "studio-uploads") });
 }
 
-export function buildDeps(env: Env, database: Database): ApiDeps {
+export async function buildDeps(env: Env, database: Database): Promise<ApiDeps> {
   const bus = eventBusFor(env, database);
   return {
     db: database.prisma,
     provider: database.provider,
     config: apiConfigFromEnv(env),
-    storage: storageFromEnv(env),
+    storage: await storageFromEnv(env),
     now: () => new Date(),
     cache: createReadCache(READ_CACHE_TTL_MS, undefined, bus),
     limiter: createLimiter(

@@ -172,7 +172,7 @@ describe("object storage settings", () => {
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
     });
-    const storage = storageFromEnv(env) as S3Storage;
+    const storage = (await storageFromEnv(env)) as S3Storage;
     try {
       await mkdir(storage.tempDir, { recursive: true });
       const temp = path.join(storage.tempDir, `${randomUUID()}.upload`);

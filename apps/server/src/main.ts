@@ -24,7 +24,7 @@ const webDist = resolveFromRoot(env.WEB_DIST);
 const hasWeb = existsSync(path.join(webDist, "index.html"));
 if (!hasWeb) logger.warn("web build not found; serving the API only (run `pnpm build`)", { webDist });
 
-const deps = buildDeps(env, database);
+const deps = await buildDeps(env, database);
 // Logged once per change: the product keeps serving while the bus's engine is down.
 deps.bus.onHealthChange((health, error) => {
   if (health === "ok") logger.info("event bus recovered", { engine: deps.bus.kind });

@@ -18,8 +18,9 @@ export {
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createDiskStorage, type UploadStorage } from "./storage/storage";
-export { createS3Client, createS3Storage, type S3Storage, type S3StorageOptions } from "./storage/s3";
-export { type MigrateSummary, migrateUploadsToBucket } from "./storage/migrate";
+// S3 storage ("@studio/api/storage/s3", "@studio/api/storage/migrate") is imported only where it is configured:
+// the AWS SDK weighs megabytes of heap a server storing on disk should not carry.
+export type { S3Storage, S3StorageOptions } from "./storage/s3";
 export { fieldErrorsOf } from "./trpc";
 export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";

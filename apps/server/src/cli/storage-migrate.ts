@@ -6,7 +6,8 @@
  * crash, --limit) is completed by running it again. Prints copied / skipped / failed; exits 1 if any failed.
  */
 import { parseArgs } from "node:util";
-import { createS3Client, migrateUploadsToBucket } from "@studio/api";
+import { migrateUploadsToBucket } from "@studio/api/storage/migrate";
+import { createS3Client } from "@studio/api/storage/s3";
 import { loadStorageEnv } from "../env";
 
 const positiveInt = (name: string, value: string | undefined) => {
