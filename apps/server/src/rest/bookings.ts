@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from "@studio/validators";
 import { type Context, Hono } from "hono";
-import { ok, readJson, type RestEnv, withAbsoluteUrls } from "./respond";
+import { absoluteFileUrl, ok, readJson, type RestEnv } from "./respond";
 
 /** Rows per database round trip while streaming the whole list or the CSV export (the most a chunk takes). */
 const STREAM_CHUNK = 1_000;
@@ -96,11 +96,13 @@ function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, 
     },
     async pull(controller) {
       const page = await take();
-      let text = "";
-      for (const item of page.items) {
-        text += (wroteRow ? "," : "") + JSON.stringify(withAbsoluteUrls(item, origin));
-        wroteRow = true;
-      }
+      // One stringify per chunk (its brackets cut off); a booking's only file field is its proof image.
+      const items = page.items.map((item) =>
+        item.image ? { ...item, image: absoluteFileUrl(item.image, origin) } : item,
+      );
+      let text = items.length ? JSON.stringify(items).slice(1, -1) : "";
+      if (text && wroteRow) text = `,${text}`;
+      if (text) wroteRow = true;
       if (page.nextCursor === null) {
         controller.enqueue(encoder.encode(`${text}]}`));
         controller.close();

@@ -31,14 +31,19 @@ const URL_FIELDS = new Set(["image", "media_url", "url", "logo"]);
  * Stored files as absolute URLs (`/uploads/…` → `https://studio.example/uploads/…`): a frontend on another
  * origin puts them straight into `<img src>`, as the original system's answers allowed.
  */
+export function absoluteFileUrl(url: string, origin: string): string {
+  return url.startsWith("/uploads/") ? `${origin}${url}` : url;
+}
+
+/** The same for a whole answer: every URL field, at any depth. */
 export function withAbsoluteUrls<T>(value: T, origin: string): T {
   if (Array.isArray(value)) return value.map((item) => withAbsoluteUrls(item, origin)) as T;
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     out[key] =
-      typeof field === "string" && URL_FIELDS.has(key) && field.startsWith("/uploads/")
-        ? `${origin}${field}`
+      typeof field === "string" && URL_FIELDS.has(key)
+        ? absoluteFileUrl(field, origin)
         : withAbsoluteUrls(field, origin);
   }
   return out as T;

@@ -112,9 +112,12 @@ describe("POST /api/upload/image (booking proof, public)", () => {
     expect(stored.image).toBe(reference);
     // The admin's copy is a fresh absolute signed link.
     const admin = await t.call("GET", `/api/bookings/${stored.id}`, { token: owner });
-    expect(String((admin.body.data as { image: string }).image)).toMatch(
-      new RegExp(`^http://localhost${reference.replaceAll(".", "\\.")}\\?expires=`),
-    );
+    const signed = new RegExp(`^http://localhost${reference.replaceAll(".", "\\.")}\\?expires=`);
+    expect(String((admin.body.data as { image: string }).image)).toMatch(signed);
+    // The streamed full list carries the same absolute signed link.
+    const list = await t.call("GET", "/api/bookings", { token: owner });
+    const row = (list.body.data as { id: number; image: string | null }[]).find((b) => b.id === stored.id);
+    expect(String(row?.image)).toMatch(signed);
   });
 
   it("accepts documents: PDF and TXT", async () => {
