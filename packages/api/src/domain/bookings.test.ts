@@ -369,6 +369,39 @@ describe("idempotent submission", () => {
   });
 });
 
+describe("with the read cache on", () => {
+  it("a service's changes reach the booking form at once: deleted refuses, new books", async () => {
+    const cached = await createHarness({}, { cacheTtlMs: 60_000 });
+    try {
+      cached.setNow(NOW);
+      const owner = (await cached.admin()).caller;
+      const service = {
+        title: "Drone Reel",
+        description: "Aerial footage",
+        price: 499,
+        duration: "2 hours",
+        category: "drone" as const,
+        features: [],
+      };
+      const first = await owner.services.create(service);
+      const booked = await cached.caller().bookings.create(input({ service_id: first.id }));
+      expect(booked.booking.service_title).toBe("Drone Reel");
+      await owner.services.update({ id: first.id, data: { ...service, title: "Drone Reel Plus" } });
+      const renamed = await cached.caller().bookings.create(input({ service_id: first.id }));
+      expect(renamed.booking.service_title).toBe("Drone Reel Plus");
+      await owner.services.delete({ id: first.id });
+      const error = await failure(cached.caller().bookings.create(input({ service_id: first.id })));
+      expect(error).toMatchObject({ code: "BAD_REQUEST", message: m.serviceNotFound });
+      const second = await owner.services.create({ ...service, title: "Drone Reel II" });
+      expect(
+        (await cached.caller().bookings.create(input({ service_id: second.id }))).booking.service_id,
+      ).toBe(second.id);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe("proof files", () => {
   it("claims an issued booking proof; admins get a short-lived signed link", async () => {
     const url = await proofUpload();

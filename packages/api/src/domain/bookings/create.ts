@@ -17,7 +17,7 @@ import {
   type ImageView,
   toBookingDto,
 } from "./dto";
-import { assertBookable, claimSeat, freeSeats } from "./schedule";
+import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
 
@@ -83,6 +83,15 @@ async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
   }
 }
 
+type NotifyService = { title: string; priceCents: number; duration: string | null; category: string };
+
+/** What a booking and its e-mails need of its service, through the read cache (dropped by every service write). */
+function notifyService(deps: BookingDeps, id: number): Promise<NotifyService | null> {
+  return deps.cache.get("services", `booking:${id}`, () =>
+    deps.db.service.findUnique({ where: { id }, select: NOTIFY_SERVICE_SELECT }),
+  );
+}
+
 /**
  * Creates a pending booking (public dialog and admin dialog share it). Rules: a slot the studio's schedule
  * allows (open day and hours, notice, horizon: schedule.ts), an existing service, a free seat of the slot (the
@@ -95,23 +104,29 @@ export async function createBooking(
   view: ImageView,
 ): Promise<BookingCreateResult> {
   const key = idempotencyKeyOf(input, deps.idempotencyKey);
-  const first = await replayOf(deps, key, input, view);
-  if (first) return first;
-
-  const { capacity } = await assertBookable(deps, input);
-  const service = await deps.db.service.findUnique({
-    where: { id: input.service_id },
-    select: NOTIFY_SERVICE_SELECT,
-  });
-  if (!service) throw serviceNotFound();
-  const seats = await freeSeats(deps, input, capacity);
-  if (seats.length === 0) {
-    // A retry of a submission that has just been stored holds its own slot: answer with that booking.
+  // A retry is answered with its first booking wherever it stops: a refusal below (its slot may have passed
+  // meanwhile), a full slot (its own seat), or the key's unique index at the insert. So a first submission,
+  // the common case, never pays for the lookup.
+  const refusedUnlessRetry = async (error: unknown): Promise<BookingCreateResult> => {
     const replay = await replayOf(deps, key, input, view);
     if (replay) return replay;
-    throw slotTaken();
+    throw error;
+  };
+
+  let service: NotifyService;
+  let seats: string[];
+  try {
+    const { capacity } = await assertBookable(deps, input);
+    const found = await notifyService(deps, input.service_id);
+    if (!found) throw serviceNotFound();
+    service = found;
+    // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
+    seats = capacity === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, capacity);
+    if (seats.length === 0) throw slotTaken();
+    if (input.image) await precheckProof(deps, input.image);
+  } catch (error) {
+    return refusedUnlessRetry(error);
   }
-  if (input.image) await precheckProof(deps, input.image);
 
   const data = {
     name: input.name,
@@ -141,12 +156,8 @@ export async function createBooking(
         return booking;
       }, MAIL_TRANSACTION),
     );
-    if (!created) {
-      // Concurrent bookings took every seat (or a retry of this submission did: answer with it).
-      const replay = await replayOf(deps, key, input, view);
-      if (replay) return replay;
-      throw slotTaken();
-    }
+    // Other bookings took every seat (or a retry of this submission did: answer with it).
+    if (!created) return refusedUnlessRetry(slotTaken());
     row = { ...created, service: { title: service.title } };
     deps.cache.invalidate("bookings");
   } catch (error) {
