@@ -90,6 +90,10 @@ export function StudioMap({
   // The tile credit belongs with the tiles: until one shows, the address card stands in the same place and
   // the credit would be drawn over its "Open in maps" link.
   const credit = tiles === true ? "" : "[&_.leaflet-control-attribution]:hidden";
+  // With a focus element, the pin and the card wait (hidden) until they can be placed at its middle: the page is
+  // painted before the app runs, and a pin first drawn elsewhere would jump (a layout shift). Without JavaScript
+  // the <noscript> style shows them where they are.
+  const hidden = focusRef && pinY === null ? "invisible" : "";
   return (
     <div className={`studio-map isolate ${credit} ${className}`}>
       <div className="relative h-full w-full">
@@ -106,8 +110,17 @@ export function StudioMap({
             className={`pointer-events-none absolute inset-0 z-[450] ${shadeClassName}`}
           />
         ) : null}
+        {focusRef ? (
+          <noscript>
+            <style>{"[data-map-pin]{visibility:visible!important}"}</style>
+          </noscript>
+        ) : null}
         {ready ? null : (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-[460]">
+          <div
+            aria-hidden="true"
+            data-map-pin
+            className={`pointer-events-none absolute inset-0 z-[460] ${hidden}`}
+          >
             <div
               className="absolute left-1/2 flex -translate-x-1/2 -translate-y-full flex-col items-center"
               style={{ top: pinY ?? "50%" }}
@@ -125,7 +138,7 @@ export function StudioMap({
             </div>
           </div>
         )}
-        {tiles === true ? null : <AddressCard top={pinY} profile={profile} />}
+        {tiles === true ? null : <AddressCard top={pinY} profile={profile} className={hidden} />}
       </div>
     </div>
   );
@@ -135,12 +148,21 @@ export function StudioMap({
  * Where the studio is, in words and as a link to a full map, just below the pin: what a person needs when no
  * map tile shows.
  */
-function AddressCard({ top, profile }: { top: number | null; profile: StudioProfile }) {
+function AddressCard({
+  top,
+  profile,
+  className,
+}: {
+  top: number | null;
+  profile: StudioProfile;
+  className: string;
+}) {
   const { latitude: lat, longitude: lng } = profile;
   const href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${Math.min(profile.zoom + 3, 19)}/${lat}/${lng}`;
   return (
     <div
-      className="absolute left-1/2 z-[500] w-max max-w-[min(18rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border border-white/10 bg-ink/95 px-4 py-3 text-center text-sm text-white shadow-lg"
+      data-map-pin
+      className={`${className} absolute left-1/2 z-[500] w-max max-w-[min(18rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border border-white/10 bg-ink/95 px-4 py-3 text-center text-sm text-white shadow-lg`}
       style={{ top: top === null ? "calc(50% + 12px)" : top + 12 }}
     >
       <p className="font-semibold">{profile.name}</p>
