@@ -56,10 +56,12 @@ export function measurePages(
   outDir: string,
   manifest: ViteManifest,
   pages: { path: string; kind: "home" | "category" | "other"; preload: readonly string[] }[],
+  /** Scripts every page loads besides the app (the prerendered pages' loader, src/hydrate.ts). */
+  extra: readonly string[] = [],
 ): PageWeight[] {
   const entry = chunkFiles(manifest, entryKey(manifest));
   return pages.map(({ path: page, kind, preload }) => {
-    const files = [...new Set([...entry, ...preload])];
+    const files = [...new Set([...extra, ...entry, ...preload])];
     const kb = files.reduce((sum, file) => sum + gzipKb(outDir, file), 0);
     return { path: page, kb, budget: kind === "other" ? null : JS_BUDGET_KB[kind], files };
   });

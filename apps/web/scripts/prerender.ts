@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Plugin, type ResolvedConfig } from "vite";
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import type * as ServerEntry from "../src/entry-server";
 import { checkBudget, chunkFiles, measurePages, type ViteManifest } from "./js-budget";
 import { OG_SIZE, renderOgCard } from "./og-images";
@@ -22,6 +22,36 @@ const PRELOADED_ROUTE_CHUNKS: Record<string, readonly string[]> = {
   terms: ["src/site/pages/terms.tsx"],
   category: ["src/site/pages/category.tsx"],
 };
+
+/**
+ * Builds the loader prerendered pages start with (src/hydrate.ts: it loads the app once the page has painted)
+ * on its own, next to the app's assets, and returns its path (/assets/hydrate-<hash>.js). Not a second input of
+ * the app's build: the shell chunk group would take it in, and the loader must import nothing.
+ */
+async function buildLoader(config: ResolvedConfig, outDir: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: "warn",
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      manifest: false,
+      target: "es2022",
+      rolldownOptions: {
+        input: path.join(config.root, "src/hydrate.ts"),
+        output: { entryFileNames: "assets/hydrate-[hash].js" },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = outputs.flatMap((o) => o.output).find((file) => file.type === "chunk" && file.isEntry);
+  if (!chunk) throw new Error("building the page loader (src/hydrate.ts) wrote no script");
+  return `/${chunk.fileName}`;
+}
 
 /** What apps/server/src/prerendered-pages.ts reads: the pages, their files and preloads, the build's profile. */
 export type PrerenderManifest = {
@@ -48,6 +78,7 @@ export function prerenderPlugin(): Plugin {
       const log = (line: string) => config.logger.info(line);
       const outDir = path.resolve(config.root, config.build.outDir);
       const ssrDir = path.join(outDir, SSR_DIR);
+      const hydrateScript = await buildLoader(config, outDir);
       await build({
         configFile: config.configFile,
         root: config.root,
@@ -62,6 +93,8 @@ export function prerenderPlugin(): Plugin {
         },
         // One self-contained bundle: the server loads it from any dist folder, whatever node_modules are there.
         ssr: { noExternal: true, target: "node" },
+        // renderPage starts every prerendered page with the built loader (its file name has the content hash).
+        define: { __HYDRATE_SCRIPT__: JSON.stringify(hydrateScript) },
       });
       const entry: typeof ServerEntry = await import(
         pathToFileURL(path.join(ssrDir, "entry-server.js")).href
@@ -99,7 +132,11 @@ export function prerenderPlugin(): Plugin {
       );
       log("JavaScript budget (entry + static imports + preloaded chunks, gzip -9):");
       // JS_BUDGET=warn reports without failing (to measure a work in progress); CI never sets it.
-      checkBudget(measurePages(outDir, manifest, weighed), log, process.env.JS_BUDGET === "warn");
+      checkBudget(
+        measurePages(outDir, manifest, weighed, [hydrateScript]),
+        log,
+        process.env.JS_BUDGET === "warn",
+      );
     },
   };
 }

@@ -88,6 +88,32 @@ function profileJson(profile: StudioProfile): string {
   return `<script id="${STUDIO_PROFILE_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
+/**
+ * The loader of prerendered pages (src/hydrate.ts, its built file set by scripts/prerender.ts when it builds
+ * this entry): it takes the place of the app's entry script and loads the app after the first paint.
+ */
+declare const __HYDRATE_SCRIPT__: string | undefined;
+const hydrateScript = typeof __HYDRATE_SCRIPT__ === "string" ? __HYDRATE_SCRIPT__ : null;
+
+/**
+ * The page's scripts: with the loader, the entry and the chunks to preload are named on the loader's tag and
+ * fetched once the page has painted (nothing competes with the CSS and a hero image for the first view);
+ * without it (a build that has none), the entry's own tag and modulepreload links.
+ */
+function pageScripts(template: string, preload: readonly string[]): { template: string; head: string } {
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const entry = entryTag.exec(template)?.[1];
+  if (!hydrateScript || !entry) {
+    const links = preload
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+      .join("");
+    return { template, head: links };
+  }
+  const chunks = preload.filter((href) => href !== entry).join(" ");
+  const loader = `<script type="module" crossorigin src="${escapeHtml(hydrateScript)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(chunks)}"></script>`;
+  return { template: template.replace(entryTag, () => loader), head: "" };
+}
+
 /** The whole HTML document of a public page. */
 export async function renderPage({
   template,
@@ -115,13 +141,11 @@ export async function renderPage({
     body.includes("<template")
   )
     throw new Error(`${url} rendered an inline script, which the site's CSP blocks`);
-  const preloads = preload
-    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
-    .join("");
-  return template
+  const scripts = pageScripts(template, preload);
+  return scripts.template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, "")
-    .replace("</head>", () => `${head}${preloads}${profileJson(profile)}</head>`)
+    .replace("</head>", () => `${head}${scripts.head}${profileJson(profile)}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => noScriptNotice(profile));
 }

@@ -1,0 +1,60 @@
+/**
+ * The only script a prerendered public page loads before its first paint (entry-server.tsx puts it in place of
+ * the app's entry). The page is complete HTML, readable and styled without JavaScript, so the app (its entry,
+ * the route chunk and what else the page hydrates with, named by `data-entry` and `data-preload`) is fetched
+ * once the first view is on screen: the window's load event (the CSS and a hero image are in) and two frames
+ * after the first contentful paint. Until then the network is left to what the first view shows. A key, tap or
+ * click before that starts it at once.
+ */
+const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
+const EARLY = ["pointerdown", "keydown", "touchstart"] as const;
+let started = false;
+
+function start(): void {
+  if (started || !tag?.dataset.entry) return;
+  started = true;
+  for (const type of EARLY) window.removeEventListener(type, start);
+  for (const href of (tag.dataset.preload ?? "").split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ tag.dataset.entry);
+}
+
+function firstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A page opened in the background paints nothing until it is shown: it starts once loaded.
+    if (
+      document.visibilityState === "hidden" ||
+      !("PerformanceObserver" in window) ||
+      !PerformanceObserver.supportedEntryTypes?.includes("paint")
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  });
+}
+
+function loaded(): Promise<void> {
+  return document.readyState === "complete"
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener("load", () => resolve(), { once: true }));
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+for (const type of EARLY) window.addEventListener(type, start, { passive: true });
+void Promise.all([loaded(), firstPaint()]).then(nextFrame).then(nextFrame).then(start);
+// Whatever happens to the paint timing, the page is live at most 3 s after it loaded.
+void loaded()
+  .then(() => new Promise((resolve) => setTimeout(resolve, 3000)))
+  .then(start);
