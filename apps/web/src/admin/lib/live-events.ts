@@ -5,6 +5,7 @@
  * event it got; while it is down, the specification's polling keeps the pages fresh.
  */
 import { parseSse } from "@studio/validators";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getToken } from "../../lib/auth-storage";
 import { trpc } from "../../lib/trpc";
@@ -13,12 +14,20 @@ const RETRY_MS = 2_000;
 
 export function useLiveEvents(): void {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   useEffect(() => {
     const stop = new AbortController();
     let lastEventId: string | null = null;
     const refresh = (event: string) => {
       if (event.startsWith("booking.")) void utils.bookings.invalidate();
       if (event === "contact.created") void utils.contact.invalidate();
+    };
+    const refreshAll = async () => {
+      // A load already under way may have read the database before the stream's starting point, and React
+      // Query joins a first load in flight rather than starting another: once it is in, read once more.
+      const loading = queryClient.isFetching() > 0;
+      await Promise.all([utils.bookings.invalidate(), utils.contact.invalidate()]);
+      if (loading) await Promise.all([utils.bookings.invalidate(), utils.contact.invalidate()]);
     };
     const connect = async () => {
       while (!stop.signal.aborted) {
@@ -29,6 +38,7 @@ export function useLiveEvents(): void {
             Authorization: `Bearer ${token}`,
             Accept: "text/event-stream",
           };
+          const resumed = lastEventId !== null;
           if (lastEventId) headers["Last-Event-ID"] = lastEventId;
           const res = await fetch("/api/live", { headers, signal: stop.signal });
           // Signed out (polling's own 401 handling takes over) or too many streams: stop trying.
@@ -43,6 +53,13 @@ export function useLiveEvents(): void {
             for (const message of parsed.messages) {
               if (message.id) lastEventId = message.id;
               if (message.event === "end") return;
+              // A first stream starts where the server stands when it opens: a change made while the page's
+              // data was loading and the stream was opening is below that point and never sent. Refreshed
+              // once here, everything up to "ready" is in; the stream brings what follows.
+              if (message.event === "ready") {
+                if (!resumed) void refreshAll();
+                continue;
+              }
               refresh(message.event);
             }
           }
@@ -54,5 +71,5 @@ export function useLiveEvents(): void {
     };
     void connect();
     return () => stop.abort();
-  }, [utils]);
+  }, [utils, queryClient]);
 }
