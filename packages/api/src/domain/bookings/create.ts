@@ -1,3 +1,4 @@
+import type { Prisma } from "@studio/db";
 import {
   type BookingCreateResult,
   MESSAGES,
@@ -83,7 +84,7 @@ async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
   }
 }
 
-type NotifyService = { title: string; priceCents: number; duration: string | null; category: string };
+type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
 
 /** What a booking and its e-mails need of its service, through the read cache (dropped by every service write). */
 function notifyService(deps: BookingDeps, id: number): Promise<NotifyService | null> {
