@@ -1,6 +1,5 @@
 import {
   type BookingCreateInput,
-  type BookingDto,
   type BookingStatus,
   LEGACY_SERVICE_SLUG_IDS,
   MESSAGES,
@@ -60,7 +59,7 @@ async function listResponse(c: Context<RestEnv>, filter: Filter): Promise<Respon
   });
 }
 
-type Chunk = { items: BookingDto[]; nextCursor: number | null };
+type Chunk = { json: string; nextCursor: number | null };
 
 /**
  * The chunks of a stream, from `first` on: each next chunk is read from the database as soon as the previous
@@ -89,6 +88,7 @@ function prefetching<C extends { nextCursor: number | null }>(
 function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, origin: string) {
   const encoder = new TextEncoder();
   const take = prefetching(first, next);
+  const uploadsPrefix = `"image":${JSON.stringify(absoluteFileUrl("/uploads/", origin))}`.slice(0, -1);
   let wroteRow = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -96,11 +96,8 @@ function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, 
     },
     async pull(controller) {
       const page = await take();
-      // One stringify per chunk (its brackets cut off); a booking's only file field is its proof image.
-      const items = page.items.map((item) =>
-        item.image ? { ...item, image: absoluteFileUrl(item.image, origin) } : item,
-      );
-      let text = items.length ? JSON.stringify(items).slice(1, -1) : "";
+      // The chunk's JSON as the database wrote it; a booking's only file field is its proof image.
+      let text = page.json.replaceAll('"image":"/uploads/', uploadsPrefix);
       if (text && wroteRow) text = `,${text}`;
       if (text) wroteRow = true;
       if (page.nextCursor === null) {

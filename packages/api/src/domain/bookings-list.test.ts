@@ -15,6 +15,9 @@ const PEOPLE = [
   { name: "Eve 100% Real", email: "eve_x@example.test", phone: "555 0155" },
 ];
 
+/** Everything JSON escapes, and a look-alike of the proof field the streamed chunks rewrite. */
+const TRICKY_MESSAGE = 'back\\slash\t tab \u0001 ctrl é 東京 🎞️ "image":"/uploads/private/x.pdf" end\\';
+
 let h: Harness;
 let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
 let ids: number[]; // newest first
@@ -58,7 +61,7 @@ beforeAll(async () => {
         serviceId: i === 3 ? gone.id : kept.id,
         date,
         time,
-        message: i === 0 ? 'Line one, "quoted"\nline two' : null,
+        message: i === 0 ? 'Line one, "quoted"\nline two' : i === 2 ? TRICKY_MESSAGE : null,
         image: i === 1 ? `/uploads/private/${proofId}.pdf` : null,
         uploadId: i === 1 ? proofId : null,
         status,
@@ -213,13 +216,34 @@ describe("list", () => {
     expect(withProof[0]?.image).toMatch(/^\/uploads\/private\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=/);
   });
 
-  it("listChunk serves bigger pages without a count", async () => {
+  it("listChunk writes the same bookings as the list, as JSON text, in bigger pages without a count", async () => {
+    const page = await admin.bookings.list({ limit: 200 });
     const chunk = await admin.bookings.listChunk({ limit: 1000 });
-    expect(chunk.items.map((b) => b.id)).toEqual(ids);
+    const items = JSON.parse(`[${chunk.json}]`);
+    expect(items).toEqual(page.items);
+    expect(Object.keys(items[0])).toEqual(Object.keys(page.items[0] ?? {}));
+    expect(items.find((b: { id: number }) => b.id === ids[ids.length - 3]).message).toBe(TRICKY_MESSAGE);
+    expect(items.find((b: { id: number }) => b.id === ids[ids.length - 2]).image).toMatch(
+      /\?expires=\d+&sig=/,
+    );
     expect(chunk.nextCursor).toBeNull();
     expect((await failure(admin.bookings.listChunk({ limit: 1001 }))).code).toBe("BAD_REQUEST");
+  });
+
+  it("listChunk pages by cursor and filters like the list", async () => {
+    const idsOf = (json: string) => (JSON.parse(`[${json}]`) as { id: number }[]).map((b) => b.id);
     const part = await admin.bookings.listChunk({ limit: 10, cursor: ids[9] });
-    expect(part.items.map((b) => b.id)).toEqual(ids.slice(10, 20));
+    expect(idsOf(part.json)).toEqual(ids.slice(10, 20));
+    expect(part.nextCursor).toBe(ids[19]);
+    const last = await admin.bookings.listChunk({ limit: 10, cursor: ids[19] });
+    expect(idsOf(last.json)).toEqual(ids.slice(20, 30));
+    const none = await admin.bookings.listChunk({ limit: 10, cursor: last.nextCursor });
+    expect(none).toEqual({ json: "", nextCursor: null });
+    const filter = { status: "pending", search: "alice" } as const;
+    const filtered = await admin.bookings.listChunk({ ...filter, limit: 1000 });
+    const listed = await admin.bookings.list({ ...filter, limit: 200 });
+    expect(listed.items.length).toBeGreaterThan(0);
+    expect(JSON.parse(`[${filtered.json}]`)).toEqual(listed.items);
   });
 });
 

@@ -26,7 +26,7 @@ import {
   exportBookingsCsv,
   exportBookingsCsvChunk,
   getBooking,
-  listBookings,
+  listBookingsJsonChunk,
   listBookingsPage,
   plainImage,
   setBookingStatus,
@@ -54,14 +54,18 @@ export const bookingsRouter = router({
     .output(ZBookingListResult)
     .query(({ ctx, input }) => listBookingsPage(ctx, input)),
   /**
-   * Pages of the full list for streaming; no total count per page. The chunk procedures check their output's
-   * shape at compile time only (`satisfies`): validating a thousand rows per chunk at run time was the costliest
-   * step of streaming a million bookings, and the rows are our own DTOs.
+   * Chunks of the full list for streaming, as JSON text written by the database; no total count. The chunk
+   * procedures check their output's shape at compile time only (`satisfies`): they are the hot loop of a
+   * million-row stream, and their output is our own.
    */
-  listChunk: adminProcedure.input(ZBookingChunkInput).query(async ({ ctx, input }) => {
-    const page = await listBookings(ctx, { ...input, withTotal: false }, adminImage(ctx));
-    return { items: page.items, nextCursor: page.nextCursor } satisfies z.output<typeof ZBookingChunkResult>;
-  }),
+  listChunk: adminProcedure
+    .input(ZBookingChunkInput)
+    .query(
+      async ({ ctx, input }) =>
+        (await listBookingsJsonChunk(ctx, input, adminImage(ctx))) satisfies z.output<
+          typeof ZBookingChunkResult
+        >,
+    ),
   get: adminProcedure
     .input(ZId)
     .output(ZBookingDto)

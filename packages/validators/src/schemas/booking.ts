@@ -198,7 +198,11 @@ export const ZBookingChunkInput = z.object({
   cursor: idField().nullish(),
   limit: pageLimit(500, 1_000),
 });
+/**
+ * The chunk's bookings as JSON text, as the client receives them: BookingDto objects joined by commas, with no
+ * brackets ("" for none). Built by the database, so a million rows never become objects on the server.
+ */
 export const ZBookingChunkResult = z.object({
-  items: z.array(ZBookingDto),
+  json: z.string(),
   nextCursor: z.number().int().nullable(),
 });

@@ -23,3 +23,4 @@ export {
   updateSchedule,
 } from "./schedule";
 export { confirmBooking, deleteBooking, setBookingStatus } from "./status";
+export { listBookingsJsonChunk } from "./stream";

@@ -41,9 +41,9 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  * unless a status is asked too (`b."id" IN (…)` instead built the whole match list first: 0.5 s for a
  * fragment in every e-mail). Shorter fragments, which no trigram holds, use LIKE (ASCII case), escaped.
  */
-type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
+export type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
 
-function bookingSource(provider: BookingDeps["provider"], filter: BookingFilter): BookingSource {
+export function bookingSource(provider: BookingDeps["provider"], filter: BookingFilter): BookingSource {
   const status = filter.status
     ? provider === "postgresql"
       ? Prisma.sql`b."status" = CAST(${filter.status} AS "BookingStatus")`
@@ -134,7 +134,7 @@ type JsonBookingRow = [
  * good part of a streamed chunk's CPU): PostgreSQL stores a UTC timestamp without zone; SQLite the ISO text
  * Prisma wrote (or Unix milliseconds, if a bulk load wrote them).
  */
-function isoCreatedAt(provider: BookingDeps["provider"]): Prisma.Sql {
+export function isoCreatedAt(provider: BookingDeps["provider"]): Prisma.Sql {
   return provider === "postgresql"
     ? Prisma.sql`to_char(x."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : Prisma.sql`strftime('%Y-%m-%dT%H:%M:%fZ', CASE typeof(x."createdAt") WHEN 'integer' THEN x."createdAt" / 1000.0 ELSE x."createdAt" END, CASE typeof(x."createdAt") WHEN 'integer' THEN 'unixepoch' ELSE '+0 days' END)`;
@@ -167,9 +167,6 @@ export async function listBookings(
   view: ImageView,
 ): Promise<BookingListResult> {
   const source = bookingSource(deps.provider, options);
-  const pageWhere = whereClause(
-    options.cursor ? [...source.where, Prisma.sql`${source.id} < ${options.cursor}`] : source.where,
-  );
   const wantsTotal = options.withTotal !== false;
   const searching = Boolean(options.search?.trim());
   const countKey = options.status ?? "total";
@@ -183,11 +180,7 @@ export async function listBookings(
     // 9 ms for a deep cursor instead of 0.1 ms.
     deps.db.$queryRaw<{ rows: string | JsonBookingRow[]; total?: number | bigint | null }[]>`
       SELECT ${pageJson(deps.provider)} AS "rows"${storedTotal}
-      FROM (
-        SELECT ${source.id} AS "id" FROM ${source.from} ${pageWhere}
-        ORDER BY ${source.id} DESC
-        LIMIT ${integerLiteral(options.limit + 1)} OFFSET ${integerLiteral(options.cursor ? 0 : (options.offset ?? 0))}
-      ) AS page
+      FROM (${pageIds(source, { ...options, limit: options.limit + 1 })}) AS page
       JOIN "Booking" x ON x."id" = page."id"
       LEFT JOIN "Service" s ON s."id" = x."serviceId"`,
     wantsTotal && searching ? countMatching(deps, source) : null,
@@ -217,6 +210,22 @@ export async function listBookings(
     nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null,
     total,
   };
+}
+
+/**
+ * The ids of one page, newest first, from the filter's index alone: after `cursor` (the last id shown) or
+ * from `offset`.
+ */
+export function pageIds(
+  source: BookingSource,
+  page: { limit: number; cursor?: number | null; offset?: number },
+): Prisma.Sql {
+  const where = whereClause(
+    page.cursor ? [...source.where, Prisma.sql`${source.id} < ${page.cursor}`] : source.where,
+  );
+  return Prisma.sql`SELECT ${source.id} AS "id" FROM ${source.from} ${where}
+    ORDER BY ${source.id} DESC
+    LIMIT ${integerLiteral(page.limit)} OFFSET ${integerLiteral(page.cursor ? 0 : (page.offset ?? 0))}`;
 }
 
 /**
