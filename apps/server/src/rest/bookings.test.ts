@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { DEFAULT_SCHEDULE, MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { STREAM_CHUNK } from "./bookings";
 
 const m = MESSAGES.booking;
 /** 12:00 on 2030-01-15 in the studio's zone (America/Los_Angeles). */
@@ -285,9 +286,9 @@ describe("admin calls need the bearer token", () => {
 describe("GET lists", () => {
   let total: number;
   beforeAll(async () => {
-    // Enough rows to cross stream chunks (1,000 each), so the next one is read while one is written.
+    // Enough rows to cross stream chunks twice, so the next one is read while one is written.
     await t.deps.db.booking.createMany({
-      data: Array.from({ length: 1203 }, (_, i) => ({
+      data: Array.from({ length: 2 * STREAM_CHUNK + 3 }, (_, i) => ({
         name: `Bulk ${i}`,
         email: `bulk${i}@example.test`,
         phone: "555",

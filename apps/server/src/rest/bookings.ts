@@ -7,8 +7,13 @@ import {
 import { type Context, Hono } from "hono";
 import { absoluteFileUrl, ok, readJson, type RestEnv } from "./respond";
 
-/** Rows per database round trip while streaming the whole list or the CSV export (the most a chunk takes). */
-const STREAM_CHUNK = 1_000;
+/**
+ * Rows per database round trip while streaming the whole list or the CSV export (the most a chunk takes).
+ * Each round trip costs about the same fixed time: at a million bookings on PostgreSQL, chunks of 1,000 rows
+ * streamed 65,000 rows/s and chunks of 10,000 about 110,000. A chunk's text is about 3 MB; the server holds
+ * two at most (see prefetching).
+ */
+export const STREAM_CHUNK = 10_000;
 
 /** Strings from the request; the procedures validate them (the casts only satisfy the compiler). */
 type Filter = { status?: BookingStatus; search?: string };

@@ -196,7 +196,7 @@ export const ZBookingChunkInput = z.object({
   status: ZBookingStatus.optional(),
   search: searchText(),
   cursor: idField().nullish(),
-  limit: pageLimit(500, 1_000),
+  limit: pageLimit(500, 10_000),
 });
 /**
  * The chunk's bookings as JSON text, as the client receives them: BookingDto objects joined by commas, with no
