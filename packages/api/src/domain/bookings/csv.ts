@@ -1,7 +1,6 @@
-import { type BookingDto, todayIn } from "@studio/validators";
+import { todayIn } from "@studio/validators";
 import type { BookingDeps } from "./dto";
-import { plainImage } from "./dto";
-import { type BookingFilter, listBookings } from "./queries";
+import { type BookingFilter, type JsonBookingRow, readBookingRows } from "./queries";
 
 const COLUMNS = [
   "id",
@@ -28,23 +27,12 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvRow(b: BookingDto): string {
-  return [
-    b.id,
-    b.name,
-    b.email,
-    b.phone,
-    b.service_id,
-    b.service_title,
-    b.date,
-    b.time,
-    b.status,
-    b.message,
-    b.image ? "yes" : "no",
-    b.created_at,
-  ]
-    .map(csvCell)
-    .join(",");
+/** One CRLF-ended line, in COLUMNS order, straight from the database's row (no DTO in between). */
+function csvLine(r: JsonBookingRow): string {
+  return (
+    `${r[0]},${csvCell(r[1])},${csvCell(r[2])},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[11])},` +
+    `${csvCell(r[5])},${csvCell(r[6])},${csvCell(r[9])},${csvCell(r[7])},${r[8] ? "yes" : "no"},${csvCell(r[10])}\r\n`
+  );
 }
 
 const CHUNK = 1_000;
@@ -64,13 +52,15 @@ export async function exportBookingsCsvChunk(
   input: BookingFilter & { cursor?: number | null; limit: number },
 ): Promise<{ filename: string; csv: string; nextCursor: number | null }> {
   const cursor = input.cursor ?? null;
-  const page = await listBookings(
-    deps,
-    { status: input.status, search: input.search, cursor, limit: input.limit, withTotal: false },
-    plainImage,
-  );
+  const page = await readBookingRows(deps, {
+    status: input.status,
+    search: input.search,
+    cursor,
+    limit: input.limit,
+    withTotal: false,
+  });
   let csv = cursor === null ? `${COLUMNS.join(",")}\r\n` : "";
-  for (const b of page.items) csv += `${csvRow(b)}\r\n`;
+  for (const row of page.rows) csv += csvLine(row);
   return { filename: csvFilename(deps, input), csv, nextCursor: page.nextCursor };
 }
 

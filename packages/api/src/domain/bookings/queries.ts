@@ -112,8 +112,8 @@ export function listBookingsPage(
   return deps.cache.get("bookings", `page:${key}`, () => listBookings(deps, input, adminImage(deps)));
 }
 
-/** One booking of a page, as the statement's JSON array holds it (BOOKING_JSON_COLUMNS order). */
-type JsonBookingRow = [
+/** One booking of a page, as the statement's JSON array holds it (in pageJson's column order). */
+export type JsonBookingRow = [
   id: number,
   name: string,
   email: string,
@@ -166,6 +166,33 @@ export async function listBookings(
   options: ListOptions,
   view: ImageView,
 ): Promise<BookingListResult> {
+  const { rows, nextCursor, total } = await readBookingRows(deps, options);
+  return {
+    // The same fields as toBookingDto, built from the row as it comes.
+    items: rows.map((r) => ({
+      id: r[0],
+      name: r[1],
+      email: r[2],
+      phone: r[3],
+      service_id: r[4],
+      service_title: r[11],
+      date: r[5],
+      time: r[6],
+      message: r[7],
+      image: view(r[8]),
+      status: r[9],
+      created_at: r[10],
+    })),
+    nextCursor,
+    total,
+  };
+}
+
+/** One page as the database's JSON rows (see JsonBookingRow), for the list and the CSV export. */
+export async function readBookingRows(
+  deps: BookingDeps,
+  options: ListOptions,
+): Promise<{ rows: JsonBookingRow[]; nextCursor: number | null; total: number }> {
   const source = bookingSource(deps.provider, options);
   const wantsTotal = options.withTotal !== false;
   const searching = Boolean(options.search?.trim());
@@ -191,25 +218,7 @@ export async function listBookings(
   const page = hasMore ? rows.slice(0, options.limit) : rows;
   let total = matches ?? -1;
   if (wantsTotal && !searching) total = Number(result[0]?.total ?? 0);
-  return {
-    // The same fields as toBookingDto, built from the row as it comes.
-    items: page.map((r) => ({
-      id: r[0],
-      name: r[1],
-      email: r[2],
-      phone: r[3],
-      service_id: r[4],
-      service_title: r[11],
-      date: r[5],
-      time: r[6],
-      message: r[7],
-      image: view(r[8]),
-      status: r[9],
-      created_at: r[10],
-    })),
-    nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null,
-    total,
-  };
+  return { rows: page, nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null, total };
 }
 
 /**
