@@ -202,14 +202,9 @@ export async function readBookingRows(
       ? Prisma.sql`, (SELECT "n" FROM "BookingCount" WHERE "key" = ${countKey}) AS "total"`
       : Prisma.empty;
   const [result, matches] = await Promise.all([
-    // The page's ids first, from an index alone; then their rows. In one statement, PostgreSQL's planner
-    // walks the primary key backwards and filters by status (it cannot know pending bookings are recent):
-    // 9 ms for a deep cursor instead of 0.1 ms.
     deps.db.$queryRaw<{ rows: string | JsonBookingRow[]; total?: number | bigint | null }[]>`
       SELECT ${pageJson(deps.provider)} AS "rows"${storedTotal}
-      FROM (${pageIds(source, { ...options, limit: options.limit + 1 })}) AS page
-      JOIN "Booking" x ON x."id" = page."id"
-      LEFT JOIN "Service" s ON s."id" = x."serviceId"`,
+      ${pageRows(source, { ...options, limit: options.limit + 1 })}`,
     wantsTotal && searching ? countMatching(deps, source) : null,
   ]);
   const raw = result[0]?.rows ?? [];
@@ -222,19 +217,30 @@ export async function readBookingRows(
 }
 
 /**
- * The ids of one page, newest first, from the filter's index alone: after `cursor` (the last id shown) or
- * from `offset`.
+ * The FROM clause of one page: its bookings as `x`, each with its service as `s` (null once deleted), after
+ * `cursor` (the last id shown) or from `offset`, newest first. Without a filter or an offset, the primary key
+ * walked backwards gives the rows themselves. Otherwise the page's ids come first, from the filter's index
+ * alone (an offset's skipped rows are only counted there), then their rows: in one statement, PostgreSQL's
+ * planner walks the primary key backwards and filters by status (it cannot know pending bookings are
+ * recent), 9 ms for a deep cursor instead of 0.1 ms. Ids first would cost the unfiltered case a second
+ * index lookup per row (6 of 44 ms for a streamed chunk of 10,000 on PostgreSQL).
  */
-export function pageIds(
+export function pageRows(
   source: BookingSource,
   page: { limit: number; cursor?: number | null; offset?: number },
 ): Prisma.Sql {
   const where = whereClause(
     page.cursor ? [...source.where, Prisma.sql`${source.id} < ${page.cursor}`] : source.where,
   );
-  return Prisma.sql`SELECT ${source.id} AS "id" FROM ${source.from} ${where}
-    ORDER BY ${source.id} DESC
-    LIMIT ${integerLiteral(page.limit)} OFFSET ${integerLiteral(page.cursor ? 0 : (page.offset ?? 0))}`;
+  const skipped = page.cursor ? 0 : (page.offset ?? 0);
+  const order = Prisma.sql`ORDER BY ${source.id} DESC
+    LIMIT ${integerLiteral(page.limit)} OFFSET ${integerLiteral(skipped)}`;
+  const rows =
+    source.where.length === 0 && skipped === 0
+      ? Prisma.sql`(SELECT * FROM ${source.from} ${where} ${order}) AS x`
+      : Prisma.sql`(SELECT ${source.id} AS "id" FROM ${source.from} ${where} ${order}) AS page
+        JOIN "Booking" x ON x."id" = page."id"`;
+  return Prisma.sql`FROM ${rows} LEFT JOIN "Service" s ON s."id" = x."serviceId"`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Prisma } from "@studio/db";
 import type { BookingDto } from "@studio/validators";
 import type { BookingDeps, ImageView } from "./dto";
-import { type BookingFilter, bookingSource, isoCreatedAt, pageIds } from "./queries";
+import { type BookingFilter, bookingSource, isoCreatedAt, pageRows } from "./queries";
 
 /**
  * A booking's fields in BookingDto order (the order its JSON keys are written in), as SQL over the booking `x`
@@ -63,10 +63,7 @@ export async function listBookingsJsonChunk(
   view: ImageView,
 ): Promise<{ json: string; nextCursor: number | null }> {
   const source = bookingSource(deps.provider, input);
-  const page = pageIds(source, { limit: input.limit, cursor: input.cursor ?? null });
-  const rows = Prisma.sql`FROM (${page}) AS page
-    JOIN "Booking" x ON x."id" = page."id"
-    LEFT JOIN "Service" s ON s."id" = x."serviceId"`;
+  const rows = pageRows(source, { limit: input.limit, cursor: input.cursor ?? null });
   const result = await deps.db.$queryRaw<
     { json: string | null; n: number | bigint; last: number | bigint | null }[]
   >(chunkStatement(deps.provider, rows));
