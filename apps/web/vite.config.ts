@@ -50,10 +50,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              // Everything the shell needs goes into one chunk next to the entry (fewer requests, better
-              // compression); lazily loaded parts (each page, the footer, dialogs) keep their own chunks, and each
-              // prerendered page preloads the ones it hydrates with (scripts/prerender.ts).
-              groups: [{ name: "shell", tags: ["$initial"], priority: 2 }],
+              // The entry (src/main.tsx) starts the app in steps, each its own task (see there): React, its DOM
+              // renderer and the small dynamic-import helper in one chunk, everything the app starts with
+              // (src/app/start.tsx and its static imports, which the group takes along) in another: few requests,
+              // good compression. Lazily loaded parts (each page, the footer, dialogs) keep their own chunks, and
+              // each prerendered page preloads both and the ones it hydrates with (scripts/prerender.ts).
+              groups: [
+                {
+                  name: "react",
+                  test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/,
+                  priority: 3,
+                },
+                { name: "app", test: /[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 2 },
+              ],
             },
           },
         },

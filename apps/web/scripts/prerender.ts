@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import type * as ServerEntry from "../src/entry-server";
-import { checkBudget, chunkFiles, measurePages, type ViteManifest } from "./js-budget";
+import { checkBudget, chunkFiles, entryKey, measurePages, type ViteManifest } from "./js-budget";
 import { OG_SIZE, renderOgCard } from "./og-images";
 
 /** Where the build puts the server side of prerendering (never served: apps/server/src/static-spa.ts). */
@@ -12,8 +12,8 @@ export const SSR_DIR = "ssr";
 /**
  * Lazily loaded route chunks a page renders on the server, preloaded by its HTML so it hydrates without a
  * waterfall (manifest keys; keys are page slugs, "category" for every category page). The home page is in the
- * entry chunk; the footer and a category page's sections hydrate after the first view (app/server-painted.ts),
- * so they are not part of the initial JavaScript. The build fails if one of them is not in the manifest.
+ * app's chunk (APP_START_CHUNKS); the footer and a category page's sections hydrate after the first view
+ * (app/server-painted.ts), so they are not part of the initial JavaScript. The build fails if one of them is not in the manifest.
  */
 const PRELOADED_ROUTE_CHUNKS: Record<string, readonly string[]> = {
   about: ["src/site/pages/about.tsx"],
@@ -22,6 +22,13 @@ const PRELOADED_ROUTE_CHUNKS: Record<string, readonly string[]> = {
   terms: ["src/site/pages/terms.tsx"],
   category: ["src/site/pages/category.tsx"],
 };
+
+/**
+ * What every page starts the app with besides the entry (src/main.tsx): the app's modules, which the entry imports
+ * as a step of its own (manifest key). Preloaded with the entry's own imports (React), so the steps never wait
+ * for the network.
+ */
+const APP_START_CHUNKS = ["src/app/start.tsx"] as const;
 
 /**
  * Builds the loader prerendered pages start with (src/hydrate.ts: it loads the app once the page has painted)
@@ -105,13 +112,21 @@ export function prerenderPlugin(): Plugin {
       const template = readFileSync(path.join(outDir, "index.html"), "utf8");
       const publicDir = config.publicDir;
 
+      const startFiles = [
+        ...new Set([
+          ...chunkFiles(manifest, entryKey(manifest)),
+          ...APP_START_CHUNKS.flatMap((key) => [...chunkFiles(manifest, key)]),
+        ]),
+      ];
       const pages = entry.prerenderPages();
       const written: PrerenderManifest["pages"] = [];
       const weighed: Parameters<typeof measurePages>[2] = [];
       mkdirSync(path.join(ssrDir, "pages"), { recursive: true });
       for (const page of pages) {
         const modules = PRELOADED_ROUTE_CHUNKS[page.kind === "category" ? "category" : page.slug] ?? [];
-        const preload = [...new Set(modules.flatMap((key) => [...chunkFiles(manifest, key)]))];
+        const preload = [
+          ...new Set([...startFiles, ...modules.flatMap((key) => [...chunkFiles(manifest, key)])]),
+        ];
         const html = await entry.renderPage({ template, url: page.path, preload });
         const file = `pages/${page.slug}.html`;
         writeFileSync(path.join(ssrDir, file), html);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
@@ -37,13 +36,6 @@ export function optionalText(max: number) {
     .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
-}
-
-/** A phone number: digits, spaces and + - ( ) only, with 7 to 20 digits. */
-export function isPhoneNumber(value: string): boolean {
-  const text = value.trim();
-  const digits = text.replace(/\D/g, "").length;
-  return /^[0-9 +()-]+$/.test(text) && digits >= 7 && digits <= 20;
 }
 
 export function phoneField(requiredMessage: string) {

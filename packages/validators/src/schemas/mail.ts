@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, MAX_ID } from "./common";
+import { EMAIL_PATTERN } from "../rules";
+import { MAX_ID } from "./common";
 
 /** What an outgoing e-mail is about (OutgoingMail.kind). */
 export const MAIL_KINDS = [

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../studio-profile-format";
-import { EMAIL_PATTERN, isPhoneNumber, NUL_MESSAGE } from "./common";
+import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
+import { NUL_MESSAGE } from "./common";
 
 export * from "../studio-profile-data";
 export * from "../studio-profile-format";

@@ -1,11 +1,30 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
 import { useFirstInteraction } from "../hooks/use-first-interaction";
 import { onHomeSectionsRequested, scrollToSection } from "../lib/sections";
 
-// The API client is a dependency of the sections; asking for both at once saves a round trip.
-const HomeSections = lazy(() =>
-  Promise.all([import("./home-sections"), import("../../app/data-provider")]).then(([m]) => m),
-);
+/** How long the sections wait for their first data before they render without it (and show their spinners). */
+const DATA_WAIT_MS = 1500;
+
+let sections: Promise<typeof import("./home-sections")> | null = null;
+
+/**
+ * The sections' chunk and the API client (a dependency of the sections; asking for both at once saves a round
+ * trip), then the sections' first data, so they render once and complete (see prefetchHomeSections).
+ */
+function loadSections() {
+  sections ??= Promise.all([import("./home-sections"), import("../../app/data-provider")]).then(
+    async ([module]) => {
+      await Promise.race([
+        module.prefetchHomeSections(),
+        new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS)),
+      ]);
+      return module;
+    },
+  );
+  return sections;
+}
+
+const HomeSections = lazy(loadSections);
 
 /** Space the sections take while their chunk loads (keeps the footer below the fold). */
 function Placeholder() {
@@ -16,14 +35,19 @@ function Placeholder() {
 export function DeferredSections() {
   // False on the first render (as in the prerendered HTML, so hydration matches); a section in the address
   // asks for the sections right after.
-  const [requested, setLoad] = useState(false);
+  const [load, setLoad] = useState(false);
   const interacted = useFirstInteraction();
-  const load = requested || interacted;
   const sentinel = useRef<HTMLDivElement>(null);
+  // The code and data come first; then the sections render in a transition, which React splits into short
+  // tasks (they are below the fold: nothing on screen waits for them).
+  const [start] = useState(() => () => {
+    const show = () => startTransition(() => setLoad(true));
+    void loadSections().then(show, show);
+  });
 
   // A section in the address (on arrival, or typed later) is scrolled to once the sections are there.
   useEffect(() => {
-    if (window.location.hash.length > 1) setLoad(true);
+    if (window.location.hash.length > 1) start();
     const go = () => {
       const target = decodeURIComponent(window.location.hash.slice(1));
       if (target && target !== "main") void scrollToSection(target, { delayMs: 0 });
@@ -31,11 +55,14 @@ export function DeferredSections() {
     go();
     window.addEventListener("hashchange", go);
     return () => window.removeEventListener("hashchange", go);
-  }, []);
+  }, [start]);
+
+  useEffect(() => {
+    if (interacted) start();
+  }, [interacted, start]);
 
   useEffect(() => {
     if (load) return;
-    const start = () => setLoad(true);
     const off = onHomeSectionsRequested(start);
     let observer: IntersectionObserver | null = null;
     if (typeof IntersectionObserver !== "undefined" && sentinel.current) {
@@ -50,7 +77,7 @@ export function DeferredSections() {
       off();
       observer?.disconnect();
     };
-  }, [load]);
+  }, [load, start]);
 
   if (!load)
     return (

@@ -1,11 +1,13 @@
-/** "$299" for whole dollars, "$299.50" otherwise. */
+import { groupDigits } from "@studio/validators";
+
+export { plural } from "@studio/validators";
+
+/** "$299" for whole dollars, "$299.50" otherwise (by hand, not Intl: see groupDigits). */
 export function priceLabel(amount: number): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const sign = amount < 0 ? "-" : "";
+  const cents = Math.round(Math.abs(amount) * 100);
+  const dollars = `${sign}$${groupDigits(Math.floor(cents / 100))}`;
+  return Number.isInteger(amount) ? dollars : `${dollars}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** "09:00" → "9:00 AM". */
@@ -16,17 +18,18 @@ export function timeLabel(slot: string): string {
   return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
 }
 
+let longDate: Intl.DateTimeFormat | undefined;
+
 /** "2026-05-04" → "Monday, May 4, 2026" (a calendar date: no time zone shift). */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   if (!y || !m || !d) return date;
-  return new Intl.DateTimeFormat("en-US", {
+  longDate ??= new Intl.DateTimeFormat("en-US", {
     weekday: "long",
     month: "long",
     day: "numeric",
     year: "numeric",
     timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  });
+  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
 }
-
-export { plural } from "@studio/validators";

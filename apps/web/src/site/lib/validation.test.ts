@@ -1,14 +1,15 @@
-import { EMAIL_PATTERN, MESSAGES } from "@studio/validators";
+import { isPhoneNumber, MESSAGES } from "@studio/validators";
 import { describe, expect, it } from "vitest";
 import { dateLabel, plural, priceLabel, timeLabel } from "./format";
 import { checkBookingFile } from "./upload";
-import { EMAIL_RULE, isEmail } from "./validation";
+import { isEmail } from "./validation";
 
 describe("site helpers", () => {
-  it("uses exactly the validators package's e-mail rule", () => {
-    expect(EMAIL_RULE.source).toBe(EMAIL_PATTERN.source);
+  it("checks e-mails with the validators package's rule, and phones with its zod-free rule", () => {
     expect(isEmail(" a@b.co ")).toBe(true);
     expect(isEmail("a@b")).toBe(false);
+    expect(isPhoneNumber("+91 98765 43210")).toBe(true);
+    expect(isPhoneNumber("call me")).toBe(false);
   });
 
   it("formats prices, slots, dates and counts", () => {
@@ -20,6 +21,24 @@ describe("site helpers", () => {
     expect(dateLabel("2030-01-12")).toBe("Saturday, January 12, 2030");
     expect(plural(1, "review")).toBe("1 review");
     expect(plural(6, "review")).toBe("6 reviews");
+  });
+
+  it("formats prices and counts exactly as Intl does", () => {
+    const intl = (amount: number) =>
+      new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: "USD",
+        minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+        maximumFractionDigits: 2,
+      }).format(amount);
+    for (const amount of [
+      0, 5, 99.9, 100, 299, 1000, 1899.5, 12_345.67, 1_000_000, 0.05, 2.999, -40, -1234.5,
+    ])
+      expect({ amount, label: priceLabel(amount) }).toEqual({ amount, label: intl(amount) });
+    for (const count of [0, 1, 2, 999, 1000, 1200, 1_234_567, 2.5, -3])
+      expect(plural(count, "review")).toBe(
+        `${count.toLocaleString("en-US")} review${count === 1 ? "" : "s"}`,
+      );
   });
 
   it("checks booking files by type and size with the specification's messages", () => {
