@@ -308,8 +308,10 @@ export async function jsSection(ctx) {
 
 // ---------------------------------------------------------------- Lighthouse
 
+/** The median of the finite values (a Lighthouse run that could not measure a metric gives NaN); NaN if none. */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
@@ -381,8 +383,12 @@ export async function lighthouseSection(ctx) {
         "FCP s": (m("fcp") / 1000).toFixed(2),
       });
       if (failing.length) log(`  ${formFactor} ${p}: failing binary audits: ${failing.join(", ")}`);
+      const unmeasured = runs.filter((r) => ["lcp", "tbt", "cls"].some((key) => !Number.isFinite(r[key])));
+      if (unmeasured.length)
+        log(`  ${formFactor} ${p}: ${unmeasured.length} of ${runs.length} runs measured no LCP, TBT or CLS`);
       if (formFactor === "mobile") {
         const misses = [
+          ["lcp", "tbt", "cls"].some((key) => !Number.isFinite(m(key))) && "no run measured LCP, TBT and CLS",
           m("performance") < 98 && `Performance ${m("performance")} < 98`,
           m("lcp") > 1200 && `LCP ${(m("lcp") / 1000).toFixed(2)} s > 1.2 s`,
           m("tbt") > 100 && `TBT ${Math.round(m("tbt"))} ms > 100 ms`,
