@@ -20,7 +20,10 @@ export type ReadCache = {
   lifetimeMs: () => number;
 };
 
-/** "team": the admins' addresses the studio's alerts go to (mail/notify.ts). */
+/**
+ * "team": the admins' addresses the studio's alerts go to (mail/notify.ts). "sessions": admin sessions with
+ * their admin's name, e-mail and role, cached on SQLite only (auth/session.ts).
+ */
 export const CACHE_TAGS = [
   "services",
   "portfolio",
@@ -29,6 +32,7 @@ export const CACHE_TAGS = [
   "studio",
   "schedule",
   "team",
+  "sessions",
 ] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 

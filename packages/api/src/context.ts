@@ -30,8 +30,8 @@ export type RequestInfo = {
 
 export type Context = ApiDeps &
   RequestInfo & {
-    /** The admin behind the request's token, checked against the database on every call (never cached, so a
-     * revoked session ends at once even for a long-lived caller). */
+    /** The admin behind the request's token, checked on every call, so a revoked session ends at once even for
+     * a long-lived caller (see authenticate). */
     auth: () => Promise<Authenticated | null>;
   };
 

@@ -32,6 +32,7 @@ async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Pr
     where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: ctx.now() },
   });
+  ctx.cache.invalidate("sessions");
 }
 
 /** Needs the current password; every other session of mine ends, this one stays. */
@@ -53,6 +54,7 @@ export async function updateMyProfile(ctx: Ctx, me: Me, input: { name: string; e
   try {
     const row = await ctx.db.adminUser.update({ where: { id: me.user.id }, data: input });
     ctx.cache.invalidate("team");
+    ctx.cache.invalidate("sessions");
     return toUserDto(row);
   } catch (error) {
     if (isUniqueViolation(error))
@@ -82,6 +84,7 @@ export async function removeAdmin(ctx: Ctx, me: Me, id: number): Promise<AdminLi
   const [removed] = (await listAdmins(ctx)).filter((a) => a.id === id);
   const { count } = await ctx.db.adminUser.deleteMany({ where: { id, role: "admin" } });
   ctx.cache.invalidate("team");
+  ctx.cache.invalidate("sessions");
   if (!removed || count !== 1) throw new AppError("NOT_FOUND", m.adminNotFound);
   return removed;
 }
@@ -100,6 +103,7 @@ export async function transferOwnership(ctx: Ctx, me: Me, id: number): Promise<A
     // Someone else changed the roles meanwhile: nothing is stored.
     if (demoted.count !== 1) throw new AppError("FORBIDDEN", m.ownerOnly);
   });
+  ctx.cache.invalidate("sessions");
   return listAdmins(ctx);
 }
 

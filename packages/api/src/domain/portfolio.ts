@@ -87,7 +87,7 @@ export function listAllPortfolio(
 
 /** Drafts and private items exist only for admins; a visitor gets the same NOT_FOUND as for a missing id. */
 export async function getPortfolioItem(
-  ctx: Pick<Context, "db" | "config" | "now" | "token">,
+  ctx: Pick<Context, "db" | "config" | "now" | "token" | "provider" | "cache">,
   input: { id: number },
 ): Promise<PortfolioItemDto> {
   const row = await ctx.db.portfolioItem.findUnique({ where: { id: input.id } });

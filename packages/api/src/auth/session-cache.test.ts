@@ -1,0 +1,101 @@
+/**
+ * Admin sessions with the read cache on (as the server runs): on SQLite the session row comes from the cache,
+ * so every change to a session or its admin must drop it at once; on PostgreSQL (several instances) every call
+ * reads the database. Each case first makes a call that caches the session, then changes it, then calls again.
+ */
+import { MESSAGES } from "@studio/validators";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../testing/harness";
+import { failure } from "../testing/rejection";
+import { createPasswordReset } from "./admins";
+
+let h: Harness;
+type Caller = ReturnType<Harness["caller"]>;
+let owner: Caller;
+
+beforeAll(async () => {
+  // Far longer than any test: only an invalidation can make a cached session change.
+  h = await createHarness({}, { cacheTtlMs: 10 * 60_000 });
+  ({ caller: owner } = await h.admin("owner@cache.test"));
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function signedIn(email: string) {
+  const { caller, token } = await h.admin(email);
+  expect((await caller.auth.me()).email).toBe(email);
+  const id = (await h.deps.db.adminUser.findUniqueOrThrow({ where: { email } })).id;
+  return { caller, token, id };
+}
+
+const unauthorized = async (caller: Caller) => (await failure(caller.auth.me())).code;
+
+describe("a cached admin session", () => {
+  it("ends at once on logout", async () => {
+    const { caller } = await signedIn("logout@cache.test");
+    await caller.auth.logout();
+    expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+  });
+
+  it("ends at once when its admin signs out everywhere, from another session", async () => {
+    const { caller } = await signedIn("everywhere@cache.test");
+    const other = await h.admin("everywhere@cache.test");
+    await other.caller.auth.signOutEverywhere();
+    expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+  });
+
+  it("ends at once when its admin changes the password from another session", async () => {
+    const { caller } = await signedIn("password@cache.test");
+    const other = await h.admin("password@cache.test");
+    await other.caller.auth.changePassword({ current: "owner-password", next: "another-password" });
+    expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+    expect((await other.caller.auth.me()).email).toBe("password@cache.test");
+  });
+
+  it("ends at once when a reset link sets a new password", async () => {
+    const { caller } = await signedIn("reset@cache.test");
+    const link = await createPasswordReset(h.deps, "reset@cache.test");
+    await h.caller().auth.resetPassword({ token: link!.token, password: "brand-new-pass" });
+    expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+  });
+
+  it("ends at once when the owner removes its admin", async () => {
+    const { caller, id } = await signedIn("removed@cache.test");
+    await owner.admins.remove({ id });
+    expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+  });
+
+  it("shows a new name and e-mail at once", async () => {
+    const { caller } = await signedIn("renamed@cache.test");
+    await caller.auth.updateProfile({ name: "Renamed Admin", email: "renamed.now@cache.test" });
+    expect(await caller.auth.me()).toMatchObject({ name: "Renamed Admin", email: "renamed.now@cache.test" });
+  });
+
+  it("acts with its new role at once after a transfer of ownership", async () => {
+    const { caller, id } = await signedIn("heir@cache.test");
+    const ownerId = (await owner.auth.me()).id;
+    expect((await owner.auth.me()).role).toBe("owner");
+    await owner.admins.transferOwnership({ id });
+    expect((await caller.auth.me()).role).toBe("owner");
+    expect(await failure(owner.admins.transferOwnership({ id }))).toEqual({
+      code: "FORBIDDEN",
+      message: MESSAGES.auth.ownerOnly,
+    });
+    await caller.admins.transferOwnership({ id: ownerId });
+    expect((await owner.auth.me()).role).toBe("owner");
+  });
+
+  it("is read from the database on every call on PostgreSQL, and from the cache on SQLite", async () => {
+    const { caller, id } = await signedIn("direct@cache.test");
+    // A change made behind the domain's back (by hand, in SQL): PostgreSQL sees it at once; SQLite, which runs
+    // one instance and changes sessions only through this process, keeps the cached row until it is dropped.
+    await h.deps.db.authSession.updateMany({ where: { userId: id }, data: { revokedAt: new Date() } });
+    if (h.deps.provider === "postgresql") expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+    else {
+      expect((await caller.auth.me()).email).toBe("direct@cache.test");
+      h.deps.cache.invalidate("sessions");
+      expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+    }
+  });
+});
