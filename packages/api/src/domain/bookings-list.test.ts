@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { createHarness, type Harness } from "../testing/harness";
 import { csvCell } from "./bookings";
+import { type BookingFilter, bookingSource, pageRows } from "./bookings/queries";
 
 const NOW = new Date("2030-01-15T20:00:00Z");
 const PEOPLE = [
@@ -349,5 +350,27 @@ describe("search index", () => {
       expect(page.items.map((b) => b.id)).toEqual(expected.map((b) => b.id));
       expect(page.total).toBe(expected.length);
     }
+  });
+
+  it.each([
+    ["a search", { search: "example" }],
+    ["a search and a status", { search: "alice", status: "confirmed" as const }],
+  ])("pages %s the same whether it sorts few matches or walks the index backwards", async (_l, filter) => {
+    const pages = async (plan: { fewMatches: boolean }) => {
+      const source = bookingSource(h.deps.provider, filter as BookingFilter, plan);
+      const seen: number[] = [];
+      let cursor: number | null = null;
+      for (;;) {
+        const rows: Array<{ id: number | bigint }> = await h.deps.db.$queryRaw`
+          SELECT x."id" AS "id" ${pageRows(source, { limit: 2, cursor })} ORDER BY x."id" DESC`;
+        if (rows.length === 0) return seen;
+        seen.push(...rows.map((r) => Number(r.id)));
+        cursor = seen[seen.length - 1]!;
+      }
+    };
+    const expected = (await admin.bookings.list({ ...filter, limit: 200 })).items.map((b) => b.id);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(await pages({ fewMatches: true })).toEqual(expected);
+    expect(await pages({ fewMatches: false })).toEqual(expected);
   });
 });

@@ -39,11 +39,19 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  * booking_search_fts) for fragments of three characters or more, given as one quoted phrase; the index
  * drives the statement, in id order, so a page stops after its rows and a count never touches the bookings
  * unless a status is asked too (`b."id" IN (…)` instead built the whole match list first: 0.5 s for a
- * fragment in every e-mail). Shorter fragments, which no trigram holds, use LIKE (ASCII case), escaped.
+ * fragment in every e-mail). Walking the index backwards costs more the longer the lists of the fragment's
+ * common trigrams are, whatever the number of matches (3 ms at 1,000,000 bookings for one customer's
+ * "customer123457@"), so when the caller knows the matches are few (`fewMatches`, from their count), they are
+ * read in index order and sorted instead (0.4 ms). Shorter fragments, which no trigram holds, use LIKE (ASCII
+ * case), escaped.
  */
 export type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
 
-export function bookingSource(provider: BookingDeps["provider"], filter: BookingFilter): BookingSource {
+export function bookingSource(
+  provider: BookingDeps["provider"],
+  filter: BookingFilter,
+  plan: { fewMatches?: boolean } = {},
+): BookingSource {
   const status = filter.status
     ? provider === "postgresql"
       ? Prisma.sql`b."status" = CAST(${filter.status} AS "BookingStatus")`
@@ -52,7 +60,8 @@ export function bookingSource(provider: BookingDeps["provider"], filter: Booking
   const search = filter.search?.trim();
   if (search && provider === "sqlite" && [...search].length >= TRIGRAM) {
     const match = Prisma.sql`"BookingSearch" MATCH ${ftsPhrase(search)}`;
-    const id = Prisma.sql`"BookingSearch"."rowid"`;
+    // A unary plus keeps the order from the index: SQLite sorts the matches itself.
+    const id = plan.fewMatches ? Prisma.sql`+"BookingSearch"."rowid"` : Prisma.sql`"BookingSearch"."rowid"`;
     // CROSS JOIN keeps the index as the outer loop (SQLite never reorders it).
     return status
       ? {
@@ -78,6 +87,8 @@ function whereClause(conditions: Prisma.Sql[]): Prisma.Sql {
 }
 
 const TRIGRAM = 3;
+/** Up to this many matches, SQLite's search reads them in index order and sorts them (see bookingSource). */
+export const FEW_SEARCH_MATCHES = 2_000;
 
 /** The text as one FTS5 phrase: a trigram phrase matches exactly that fragment, wherever it stands. */
 function ftsPhrase(text: string): string {
@@ -193,9 +204,14 @@ export async function readBookingRows(
   deps: BookingDeps,
   options: ListOptions,
 ): Promise<{ rows: JsonBookingRow[]; nextCursor: number | null; total: number }> {
-  const source = bookingSource(deps.provider, options);
   const wantsTotal = options.withTotal !== false;
   const searching = Boolean(options.search?.trim());
+  let source = bookingSource(deps.provider, options);
+  // SQLite answers one statement at a time anyway: counting the matches first lets the page choose its plan.
+  const counted =
+    wantsTotal && searching && deps.provider === "sqlite" ? await countMatching(deps, source) : null;
+  if (counted !== null && counted <= FEW_SEARCH_MATCHES)
+    source = bookingSource(deps.provider, options, { fewMatches: true });
   const countKey = options.status ?? "total";
   const storedTotal =
     wantsTotal && !searching
@@ -205,7 +221,7 @@ export async function readBookingRows(
     deps.db.$queryRaw<{ rows: string | JsonBookingRow[]; total?: number | bigint | null }[]>`
       SELECT ${pageJson(deps.provider)} AS "rows"${storedTotal}
       ${pageRows(source, { ...options, limit: options.limit + 1 })}`,
-    wantsTotal && searching ? countMatching(deps, source) : null,
+    wantsTotal && searching ? (counted ?? countMatching(deps, source)) : null,
   ]);
   const raw = result[0]?.rows ?? [];
   const rows: JsonBookingRow[] = typeof raw === "string" ? JSON.parse(raw) : raw;
