@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { createHarness, type Harness } from "../testing/harness";
 import { csvCell } from "./bookings";
-import { type BookingFilter, bookingSource, pageRows } from "./bookings/queries";
+import { readBookingRows } from "./bookings/queries";
 
 const NOW = new Date("2030-01-15T20:00:00Z");
 const PEOPLE = [
@@ -355,22 +355,32 @@ describe("search index", () => {
   it.each([
     ["a search", { search: "example" }],
     ["a search and a status", { search: "alice", status: "confirmed" as const }],
-  ])("pages %s the same whether it sorts few matches or walks the index backwards", async (_l, filter) => {
-    const pages = async (plan: { fewMatches: boolean }) => {
-      const source = bookingSource(h.deps.provider, filter as BookingFilter, plan);
+    ["a short search", { search: "55" }],
+  ])("pages %s the same from all its matches read at once as by walking the index", async (_l, filter) => {
+    const everything = (await admin.bookings.list({ limit: 200 })).items;
+    const expected = everything
+      .filter((b) => !("status" in filter) || b.status === filter.status)
+      .filter((b) => [b.name, b.email, b.phone].some((f) => f.toLowerCase().includes(filter.search)))
+      .map((b) => b.id);
+    const pages = async (fewMatches: number) => {
+      const deps = h.deps;
       const seen: number[] = [];
       let cursor: number | null = null;
-      for (;;) {
-        const rows: Array<{ id: number | bigint }> = await h.deps.db.$queryRaw`
-          SELECT x."id" AS "id" ${pageRows(source, { limit: 2, cursor })} ORDER BY x."id" DESC`;
-        if (rows.length === 0) return seen;
-        seen.push(...rows.map((r) => Number(r.id)));
-        cursor = seen[seen.length - 1]!;
-      }
+      do {
+        const page = await readBookingRows(deps, { ...filter, limit: 2, cursor, fewMatches });
+        expect(page.total).toBe(expected.length);
+        seen.push(...page.rows.map((r) => r[0]));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      const offset = await readBookingRows(deps, { ...filter, limit: 2, offset: 2, fewMatches });
+      expect(offset.rows.map((r) => r[0])).toEqual(seen.slice(2, 4));
+      return seen;
     };
-    const expected = (await admin.bookings.list({ ...filter, limit: 200 })).items.map((b) => b.id);
     expect(expected.length).toBeGreaterThan(2);
-    expect(await pages({ fewMatches: true })).toEqual(expected);
-    expect(await pages({ fewMatches: false })).toEqual(expected);
+    expect(await pages(1_000)).toEqual(expected);
+    expect(await pages(0)).toEqual(expected);
+    // Exactly as many matches as the limit still reads them at once; one more walks the index.
+    expect(await pages(expected.length)).toEqual(expected);
+    expect(await pages(expected.length - 1)).toEqual(expected);
   });
 });
