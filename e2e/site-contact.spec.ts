@@ -60,6 +60,27 @@ test("the home contact section has the form and loads the map only when it is re
   expect(scripts.some((s) => s.includes("leaflet"))).toBe(true);
 });
 
+test("the interactive map waits for the visitor's first move, not for the browser's idle time", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith(".js")) scripts.push(r.url());
+  });
+  // The footer's code loads on a first interaction or once the browser is idle after the load: its arrival
+  // without any interaction shows that idle time has come.
+  const footer = page.waitForResponse((r) => /\/assets\/footer-[^/]*\.js$/.test(r.url()));
+  await page.goto("/contact");
+  await footer;
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("region", { name: /Map showing the studio location/ })).toBeVisible();
+  expect(scripts.some((s) => s.includes("leaflet"))).toBe(false);
+  await expect(page.getByRole("button", { name: "Studio location" })).toHaveCount(0);
+  await page.mouse.move(300, 300);
+  await expect(page.getByRole("button", { name: "Studio location" })).toBeVisible();
+  expect(scripts.some((s) => s.includes("leaflet"))).toBe(true);
+});
+
 test("without map tiles the map still shows the studio: marker, address and an Open in maps link", async ({
   page,
 }) => {

@@ -1,13 +1,14 @@
 import type { StudioProfile } from "@studio/validators";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { useFirstInteraction } from "../hooks/use-first-interaction";
+import { useVisitorInteraction } from "../hooks/use-first-interaction";
 import { useInView } from "../hooks/use-in-view";
 import { useStudioProfile } from "../studio-profile";
 
 /**
  * The studio on an OpenStreetMap map. Leaflet (about 50 KB) is a heavy embed, so the page first shows a
- * light stand-in with the studio's pin, and swaps in the interactive map once the visitor interacts with
- * the page and the map is near the viewport. The tile URL comes from the site configuration; until tiles show
+ * light stand-in with the studio's pin and address, and swaps in the interactive map once the visitor
+ * scrolls, taps, types or moves the mouse (not merely when the browser is idle: nobody pans a map without
+ * doing one of those) and the map is near the viewport. The tile URL comes from the site configuration; until tiles show
  * (and if they never do: offline, blocked) a card gives the address and an "Open in maps" link over the neutral
  * background. The map is its own stacking context, so Leaflet's controls never draw over the sticky header.
  */
@@ -39,7 +40,7 @@ export function StudioMap({
   ]);
   const ref = useRef<HTMLDivElement>(null);
   const [watch, near] = useInView<HTMLDivElement>({ rootMargin: "300px 0px 300px 0px" });
-  const interacted = useFirstInteraction();
+  const interacted = useVisitorInteraction();
   const [ready, setReady] = useState(false);
   // null until Leaflet knows; false when no tile could be loaded (offline, blocked).
   const [tiles, setTiles] = useState<boolean | null>(null);
