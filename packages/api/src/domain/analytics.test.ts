@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
-import { monthStarts, rate, weekStarts, zonedMidnight } from "./analytics";
+import { monthStarts, rate, weekdayOfKey, weekStarts, zonedMidnight } from "./analytics";
 
 let h: Harness;
 let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
@@ -36,6 +36,19 @@ describe("calendar helpers", () => {
     expect(zonedMidnight("2026-03-08", "America/Los_Angeles").toISOString()).toBe("2026-03-08T08:00:00.000Z");
     expect(zonedMidnight("2026-06-01", "Asia/Kolkata").toISOString()).toBe("2026-05-31T18:30:00.000Z");
     expect(zonedMidnight("2026-06-01", "UTC").toISOString()).toBe("2026-06-01T00:00:00.000Z");
+  });
+
+  it("finds the weekday of every date from 1999 to 2101, and none for what is not a real date", () => {
+    for (let day = Date.UTC(1999, 0, 1); day <= Date.UTC(2101, 11, 31); day += 86_400_000) {
+      const date = new Date(day);
+      expect(weekdayOfKey(date.toISOString().slice(0, 10))).toBe(date.getUTCDay());
+    }
+    for (const key of ["2026-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00"])
+      expect(weekdayOfKey(key)).toBeNull();
+    for (const key of ["2026-1-01", "20260101", "abcd-ef-gh", "", "2026-01-01 ", "٢٠٢٦-٠١-٠١"])
+      expect(weekdayOfKey(key)).toBeNull();
+    expect(weekdayOfKey("2024-02-29")).toBe(4);
+    expect(weekdayOfKey("2000-02-29")).toBe(2);
   });
 });
 
@@ -197,6 +210,18 @@ describe("analytics.overview", () => {
     expect(month["2026-03"]).toEqual({ month: "2026-03", count: 2, average_rating: 4.5 });
     expect(month["2026-02"]).toEqual({ month: "2026-02", count: 1, average_rating: 5 });
     expect(month["2026-01"]).toEqual({ month: "2026-01", count: 1, average_rating: 2 });
+
+    // Per-date roll-ups that are not real dates (written by hand or a bulk load) count on no weekday.
+    await h.deps.db.$executeRaw`
+      INSERT INTO "BookingRollup" ("kind", "key", "status", "n", "withProof")
+      VALUES ('date', 'not-a-date', 'pending', 7, 0), ('date', '2026-02-30', 'pending', 7, 0)`;
+    try {
+      const again = await admin.analytics.overview();
+      expect(again.bookings.by_weekday.map((d) => d.count)).toEqual([4, 1, 0, 0, 0, 1, 0]);
+    } finally {
+      await h.deps.db.$executeRaw`
+        DELETE FROM "BookingRollup" WHERE "kind" = 'date' AND "key" IN ('not-a-date', '2026-02-30')`;
+    }
   });
 
   it("accepts a shorter window and refuses a silly one", async () => {
