@@ -18,17 +18,21 @@ export function useLiveEvents(): void {
   useEffect(() => {
     const stop = new AbortController();
     let lastEventId: string | null = null;
-    const refresh = (event: string) => {
-      if (event.startsWith("booking.")) void utils.bookings.invalidate();
-      if (event === "contact.created") void utils.contact.invalidate();
-    };
-    const refreshAll = async () => {
-      // A load already under way may have read the database before the stream's starting point, and React
-      // Query joins a first load in flight rather than starting another: once it is in, read once more.
+    // A load already under way may have read the database before the change (a page opened just before the
+    // event: its first load), and React Query joins a first load in flight rather than starting another: once
+    // it is in, read once more.
+    const invalidate = async (...targets: (() => Promise<void>)[]) => {
       const loading = queryClient.isFetching() > 0;
-      await Promise.all([utils.bookings.invalidate(), utils.contact.invalidate()]);
-      if (loading) await Promise.all([utils.bookings.invalidate(), utils.contact.invalidate()]);
+      await Promise.all(targets.map((target) => target()));
+      if (loading) await Promise.all(targets.map((target) => target()));
     };
+    const bookings = () => utils.bookings.invalidate();
+    const contact = () => utils.contact.invalidate();
+    const refresh = (event: string) => {
+      if (event.startsWith("booking.")) void invalidate(bookings);
+      if (event === "contact.created") void invalidate(contact);
+    };
+    const refreshAll = () => invalidate(bookings, contact);
     const connect = async () => {
       while (!stop.signal.aborted) {
         const token = getToken();
