@@ -224,10 +224,15 @@ export async function readBookingRows(
   ]);
   const raw = result[0]?.rows ?? [];
   const rows: JsonBookingRow[] = typeof raw === "string" ? JSON.parse(raw) : raw;
-  const hasMore = rows.length > options.limit;
-  const page = hasMore ? rows.slice(0, options.limit) : rows;
   let total = matches ?? -1;
   if (wantsTotal && !searching) total = Number(result[0]?.total ?? 0);
+  return pageOf(rows, options.limit, total);
+}
+
+/** A page of `limit` rows from up to one more (which only tells that another page follows). */
+function pageOf(rows: JsonBookingRow[], limit: number, total: number) {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
   return { rows: page, nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null, total };
 }
 
@@ -264,9 +269,7 @@ async function pageOfMatches(
     const raw = result[0]?.rows ?? [];
     rows = typeof raw === "string" ? JSON.parse(raw) : raw;
   }
-  const hasMore = rows.length > options.limit;
-  const page = hasMore ? rows.slice(0, options.limit) : rows;
-  return { rows: page, nextCursor: hasMore ? (page[page.length - 1]?.[0] ?? null) : null, total: ids.length };
+  return pageOf(rows, options.limit, ids.length);
 }
 
 /**
