@@ -263,7 +263,6 @@ function overviewGroups(db: Db): Promise<GroupRow[]> {
            SUM(CASE WHEN r."status" IN ('confirmed', 'completed') THEN r."n" ELSE 0 END), s."title", s."priceCents"
     FROM "BookingRollup" r LEFT JOIN "Service" s ON r."key" <> '' AND CAST(s."id" AS TEXT) = r."key"
     WHERE r."kind" = 'service' GROUP BY r."key", s."title", s."priceCents" HAVING SUM(r."n") > 0
-
     UNION ALL
     SELECT 'rating', CAST("rating" AS TEXT), COUNT(*), NULL, NULL, NULL FROM "Feedback" GROUP BY "rating"`;
 }

@@ -8,9 +8,9 @@ import { useStudioProfile } from "../studio-profile";
  * The studio on an OpenStreetMap map. Leaflet (about 50 KB) is a heavy embed, so the page first shows a
  * light stand-in with the studio's pin and address, and swaps in the interactive map once the visitor
  * scrolls, taps, types or moves the mouse (not merely when the browser is idle: nobody pans a map without
- * doing one of those) and the map is near the viewport. The tile URL comes from the site configuration; until tiles show
- * (and if they never do: offline, blocked) a card gives the address and an "Open in maps" link over the neutral
- * background. The map is its own stacking context, so Leaflet's controls never draw over the sticky header.
+ * doing one of those) and the map is near the viewport. The tile URL comes from the site configuration;
+ * until tiles show (and if they never do: offline, blocked) a card gives the address and an "Open in maps"
+ * link over the neutral background. The map is its own stacking context, so Leaflet's controls never draw over the sticky header.
  */
 export function StudioMap({
   className = "",
