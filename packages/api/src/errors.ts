@@ -111,16 +111,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** True for a unique-constraint violation (Prisma P2002) on any of the given fields (or any, when none given). */
+/**
+ * True for a unique-constraint violation on any of the given fields (or any, when none given): Prisma's P2002,
+ * or the driver's own error from plain SQL (direct.ts): PostgreSQL's 23505 naming its constraint
+ * ("Booking_slotKey_key"), SQLite's "UNIQUE constraint failed: Booking.slotKey".
+ */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
   const err = error as {
     code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
     meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
   };
-  if (err?.code !== "P2002") return false;
-  if (!field) return true;
-  const target = err.meta?.target;
-  const fields = err.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
-  const text = `${Array.isArray(target) ? target.join(",") : String(target ?? "")},${fields.join(",")}`;
-  return text.includes(field);
+  let text: string;
+  if (err?.code === "P2002") {
+    const target = err.meta?.target;
+    const fields = err.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
+    text = `${Array.isArray(target) ? target.join(",") : String(target ?? "")},${fields.join(",")}`;
+  } else if (err?.code === "23505") {
+    text = String(err.constraint ?? "");
+  } else if (err?.code === "SQLITE_CONSTRAINT_UNIQUE" || err?.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    text = String(err.message ?? "");
+  } else {
+    return false;
+  }
+  return !field || text.includes(field);
+}
+
+/** True for a foreign-key violation: Prisma's P2003, PostgreSQL's 23503 or SQLite's own. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === "P2003" || code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 }

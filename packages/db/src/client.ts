@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
+import { postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
 import { serializeSqliteAdapter } from "./sqlite-serial";
 
 /** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
@@ -37,16 +38,20 @@ export type CreateDatabaseOptions = { poolSize?: number };
 export async function createDatabase(url: string, options: CreateDatabaseOptions = {}): Promise<Database> {
   const provider = detectProvider(url);
   if (provider === "postgresql") {
-    const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
+    const [{ PrismaClient: PgClient }, { PrismaPg }, { default: pg }] = await Promise.all([
       import("./generated/postgresql/client"),
       import("@prisma/adapter-pg"),
+      import("pg"),
     ]);
-    const adapter = new PrismaPg({
+    // Prisma's pool, also used by the direct statements (direct.ts).
+    const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     const prisma = asSharedDb(new PgClient({ adapter }));
+    registerDirectAccess(prisma, postgresDirectAccess(pool));
     return { prisma, provider, close: () => prisma.$disconnect() };
   }
   const [{ PrismaClient: SqliteClient }, { PrismaBetterSQLite3 }] = await Promise.all([
@@ -55,8 +60,11 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   ]);
   const file = sqlitePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
-  const adapter = serializeSqliteAdapter(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 }));
+  const { adapter, connection } = serializeSqliteAdapter(
+    new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 }),
+  );
   const prisma = new SqliteClient({ adapter });
+  registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection));
   await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
   await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");

@@ -5,6 +5,8 @@
  * while a transaction owns it; statements of the transaction itself go straight through.
  */
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
+import type { SqliteConnection } from "./direct";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -79,10 +81,38 @@ function wrapAdapter(adapter: Adapter, lock: Mutex): Adapter {
   });
 }
 
-export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
+/**
+ * The adapter whose statements and transactions take turns on the connection, and that connection for plain SQL
+ * under the same lock (direct.ts).
+ */
+export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): {
+  adapter: PrismaBetterSQLite3;
+  connection: SqliteConnection;
+} {
   const lock = new Mutex();
-  return new Proxy(factory, {
+  let client: BetterSqlite3.Database | null = null;
+  const adapter = new Proxy(factory, {
     get: (target, prop) =>
-      prop === "connect" ? async () => wrapAdapter(await target.connect(), lock) : bound(target, prop),
+      prop === "connect"
+        ? async () => {
+            const connected = await target.connect();
+            // The adapter's (undocumented but public) better-sqlite3 handle.
+            client = (connected as unknown as { client: BetterSqlite3.Database }).client;
+            return wrapAdapter(connected, lock);
+          }
+        : bound(target, prop),
   });
+  const connection: SqliteConnection = {
+    client: () => (client?.open ? client : null),
+    exclusive: async (work) => {
+      const release = await lock.acquire();
+      try {
+        if (!client?.open) throw new Error("The SQLite connection is not open");
+        return work(client);
+      } finally {
+        release();
+      }
+    },
+  };
+  return { adapter, connection };
 }

@@ -12,13 +12,13 @@ import {
   type ServiceCategory,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
-import { issueManageUrl } from "../domain/bookings/self-service";
+import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
 import { bookingUid, sessionHours, sessionStart } from "./ics";
 import type { StoredContent } from "./layout";
 import { type StoredAttachment, storedCalendar } from "./attachments";
-import { enqueueMail, enqueueMails, mailDomain } from "./outbox";
+import { enqueueMail, type MailRow, mailDomain, rowOf } from "./outbox";
 import { addressLine, type StudioDetails, studioDetailsFor } from "./studio";
 import * as t from "./templates";
 
@@ -34,7 +34,7 @@ export type NotifyDeps = {
  */
 export const MAIL_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
 
-export type BookingEvent = "received" | "confirmed" | "cancelled" | "moved" | "completed";
+export type BookingEvent = "confirmed" | "cancelled" | "moved" | "completed";
 
 type Client = Tx | Db;
 
@@ -119,13 +119,23 @@ async function inviteFor(
   booking: LoadedBooking,
   status: "tentative" | "confirmed" | "cancelled",
   manageUrl: string | null,
-  newBooking = false,
 ): Promise<StoredAttachment> {
-  // Every invite about the booking so far is an earlier version: this one must carry a higher SEQUENCE. A
-  // booking written in this transaction has none yet.
-  const sequence = newBooking
-    ? 0
-    : await tx.outgoingMail.count({ where: { bookingId: booking.id, kind: { in: INVITE_KINDS } } });
+  // Every invite about the booking so far is an earlier version: this one must carry a higher SEQUENCE.
+  const sequence = await tx.outgoingMail.count({
+    where: { bookingId: booking.id, kind: { in: INVITE_KINDS } },
+  });
+  return inviteAttachment(deps, studio, booking, status, manageUrl, sequence);
+}
+
+/** The booking's calendar event, as the `sequence`-th version sent about it. */
+function inviteAttachment(
+  deps: NotifyDeps,
+  studio: StudioDetails,
+  booking: LoadedBooking,
+  status: "tentative" | "confirmed" | "cancelled",
+  manageUrl: string | null,
+  sequence: number,
+): StoredAttachment {
   const facts = factsOf(booking, studio);
   const method = status === "cancelled" ? "cancel" : "request";
   const calendar = storedCalendar({
@@ -161,6 +171,53 @@ async function inviteFor(
     contentType: `text/calendar; charset=utf-8; method=${method === "cancel" ? "CANCEL" : "REQUEST"}`,
     calendar,
   };
+}
+
+/** What a new booking's messages need besides the booking: the studio's details and alert recipients. */
+export type ReceivedContext = { studio: StudioDetails; studioTo: string[] };
+
+/** Read through the cache before the booking is written, so composing its messages needs no statement. */
+export async function receivedContext(db: Db, deps: NotifyDeps): Promise<ReceivedContext> {
+  const [studio, studioTo] = await Promise.all([studioDetailsFor(db, deps), studioRecipients(db, deps)]);
+  return { studio, studioTo };
+}
+
+/**
+ * A new booking's manage link (the hash its BookingAccess row keeps) and its messages: the client's, with the
+ * tentative invite as the event's first version, and the studio's alert. The caller writes them in the
+ * booking's transaction.
+ */
+export function receivedMessages(
+  deps: NotifyDeps,
+  context: ReceivedContext,
+  booking: LoadedBooking,
+): { accessTokenHash: string; mails: MailRow[] } {
+  const { studio, studioTo } = context;
+  const link = newManageLink(deps);
+  const facts = factsOf(booking, studio);
+  const render = (m: t.Message) => compose(studio, m);
+  const mails = [
+    rowOf(deps, {
+      kind: "booking.received",
+      to: [booking.email],
+      bookingId: booking.id,
+      attachments: [inviteAttachment(deps, studio, booking, "tentative", link.url, 0)],
+      ...render(t.bookingReceived(facts, link.url)),
+    }),
+  ];
+  if (studioTo.length) {
+    const adminUrl = `${origin(deps)}${adminBookingPath(booking.id)}`;
+    mails.push(
+      rowOf(deps, {
+        kind: "studio.booking",
+        to: studioTo,
+        replyTo: booking.email,
+        bookingId: booking.id,
+        ...render(t.studioNewBooking(facts, adminUrl)),
+      }),
+    );
+  }
+  return { accessTokenHash: link.tokenHash, mails };
 }
 
 /** The public site's feedback dialog, opened with the client's name, e-mail and category filled in. */
@@ -230,10 +287,10 @@ async function lastMove(tx: Client, bookingId: number): Promise<{ date: string; 
 }
 
 /**
- * The messages a booking event causes: always the client's; the studio's for a new booking and for a client's
- * own cancel or move. Confirming schedules the reminder; cancelling, moving and completing void it (moving a
- * confirmed booking schedules a new one for the new time). `by` says who made the change (default: the studio,
- * except "received").
+ * The messages a change to a booking causes (a new booking's: receivedMessages): always the client's; the
+ * studio's for a client's own cancel or move. Confirming schedules the reminder; cancelling, moving and
+ * completing void it (moving a confirmed booking schedules a new one for the new time). `by` says who made the
+ * change (default: the studio).
  */
 export async function notifyBooking(
   tx: Client,
@@ -245,7 +302,7 @@ export async function notifyBooking(
   const booking = typeof bookingOrId === "number" ? await loadBooking(tx, bookingOrId) : bookingOrId;
   if (!booking) return;
   const bookingId = booking.id;
-  const by = options.by ?? (event === "received" ? "client" : "studio");
+  const by = options.by ?? "studio";
   const studio = await studioDetailsFor(tx, deps);
   const facts = factsOf(booking, studio);
   const adminUrl = `${origin(deps)}${adminBookingPath(bookingId)}`;
@@ -253,32 +310,6 @@ export async function notifyBooking(
   const render = (m: t.Message) => compose(studio, m);
 
   switch (event) {
-    case "received": {
-      const manageUrl = await issueManageUrl(tx, deps, booking);
-      const attachments = [await inviteFor(tx, deps, studio, booking, "tentative", manageUrl, true)];
-      const studioTo = await studioRecipients(tx, deps);
-      await enqueueMails(tx, deps, [
-        {
-          kind: "booking.received",
-          to,
-          bookingId,
-          attachments,
-          ...render(t.bookingReceived(facts, manageUrl)),
-        },
-        ...(studioTo.length
-          ? [
-              {
-                kind: "studio.booking" as const,
-                to: studioTo,
-                replyTo: booking.email,
-                bookingId,
-                ...render(t.studioNewBooking(facts, adminUrl)),
-              },
-            ]
-          : []),
-      ]);
-      return;
-    }
     case "confirmed": {
       const manageUrl = await issueManageUrl(tx, deps, booking);
       const attachments = [await inviteFor(tx, deps, studio, booking, "confirmed", manageUrl)];

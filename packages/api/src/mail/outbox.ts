@@ -50,7 +50,7 @@ export function newMessageId(config: { mail: MailConfig }): string {
  * The row of a message. With no mail server configured it is stored as "unsent" (the back office shows it with
  * its content) and never sent, so switching mail on later does not deliver stale messages.
  */
-function rowOf(deps: OutboxDeps, input: MailInput) {
+export function rowOf(deps: OutboxDeps, input: MailInput) {
   const to = [...new Set(input.to.map((a) => a.trim()).filter(Boolean))];
   if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
   const now = deps.now();
@@ -75,6 +75,8 @@ function rowOf(deps: OutboxDeps, input: MailInput) {
   };
 }
 
+export type MailRow = ReturnType<typeof rowOf>;
+
 /** Writes the message (in the caller's transaction). */
 export async function enqueueMail(
   tx: Tx | Db,
@@ -84,9 +86,4 @@ export async function enqueueMail(
   const data = rowOf(deps, input);
   const row = await tx.outgoingMail.create({ data, select: { id: true } });
   return { id: row.id, messageId: data.messageId, status: data.status };
-}
-
-/** Several messages in one statement (a new booking's message to the client and alert to the studio). */
-export async function enqueueMails(tx: Tx | Db, deps: OutboxDeps, inputs: MailInput[]): Promise<void> {
-  if (inputs.length) await tx.outgoingMail.createMany({ data: inputs.map((input) => rowOf(deps, input)) });
 }

@@ -6,18 +6,11 @@ import {
   ZIdempotencyKey,
 } from "@studio/validators";
 import type { z } from "zod";
-import { AppError, isUniqueViolation } from "../../errors";
-import { MAIL_TRANSACTION, NOTIFY_SERVICE_SELECT, notifyBooking } from "../../mail/notify";
-import { parseUploadUrl } from "../uploads/links";
-import { claimBookingProof } from "../uploads/proof";
-import {
-  type BookingDeps,
-  type BookingRow,
-  bookingColumns,
-  bookingSelect,
-  type ImageView,
-  toBookingDto,
-} from "./dto";
+import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
+import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
+import { PRIVATE_PREFIX, parseUploadUrl } from "../uploads/links";
+import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
+import { insertBooking, type NewBooking } from "./insert";
 import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
@@ -71,8 +64,12 @@ async function replayOf(
   return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true };
 }
 
-/** Cheap checks before the write, so the transaction below only fails on a genuine race. */
-async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
+/**
+ * The proof file `image` names, if it is a booking-proof upload this server issued that no booking uses yet: its
+ * id and canonical URL. What can change before the write (another booking claims it, or it is deleted) fails
+ * there, on the unique and foreign keys of Booking.uploadId.
+ */
+async function proofFile(deps: BookingDeps, image: string): Promise<{ uploadId: string; image: string }> {
   const parsed = parseUploadUrl(image);
   if (parsed?.visibility !== "private" || parsed.width !== null) throw proofInvalid();
   const upload = await deps.db.upload.findUnique({
@@ -82,6 +79,7 @@ async function precheckProof(deps: BookingDeps, image: string): Promise<void> {
   if (upload?.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key) {
     throw proofInvalid();
   }
+  return { uploadId: parsed.id, image: `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}` };
 }
 
 type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
@@ -116,6 +114,7 @@ export async function createBooking(
 
   let service: NotifyService;
   let seats: string[];
+  let proof: { uploadId: string; image: string } | null = null;
   try {
     const { capacity } = await assertBookable(deps, input);
     const found = await notifyService(deps, input.service_id);
@@ -124,38 +123,32 @@ export async function createBooking(
     // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
     seats = capacity === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, capacity);
     if (seats.length === 0) throw slotTaken();
-    if (input.image) await precheckProof(deps, input.image);
+    if (input.image) proof = await proofFile(deps, input.image);
   } catch (error) {
     return refusedUnlessRetry(error);
   }
 
-  const data = {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    serviceId: input.service_id,
-    date: input.date,
-    time: input.time,
-    message: input.message,
-    status: "pending" as const,
-    idempotencyKey: key,
-  };
-
   let row: BookingRow;
   try {
-    // Each seat is tried in its own write: on PostgreSQL a failed insert ends its transaction.
-    // The booking, its proof file and its e-mails (mail/notify.ts) are written in one transaction.
+    // Read through the cache before the write, so composing the messages inside it needs no statement.
+    const context = await receivedContext(deps.db, deps);
+    const booking: NewBooking = {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      serviceId: input.service_id,
+      date: input.date,
+      time: input.time,
+      message: input.message,
+      idempotencyKey: key,
+      image: proof?.image ?? null,
+      uploadId: proof?.uploadId ?? null,
+    };
+    // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const created = await claimSeat(seats, (slotKey) =>
-      deps.db.$transaction(async (tx) => {
-        const proof = input.image ? await claimBookingProof(tx, input.image, deps.now()) : null;
-        const uploadId = proof?.uploadId ?? null;
-        const booking = await tx.booking.create({
-          data: { ...data, slotKey, image: proof?.image ?? null, uploadId },
-          select: bookingColumns,
-        });
-        await notifyBooking(tx, deps, { ...booking, uploadId, service }, "received");
-        return booking;
-      }, MAIL_TRANSACTION),
+      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id) =>
+        receivedMessages(deps, context, { ...booking, id, status: "pending", service }),
+      ),
     );
     // Other bookings took every seat (or a retry of this submission did: answer with it).
     if (!created) return refusedUnlessRetry(slotTaken());
@@ -170,7 +163,7 @@ export async function createBooking(
       if (isUniqueViolation(error, "uploadId")) throw proofInvalid();
     }
     // The service (or the proof file) was deleted between the check and the insert.
-    if ((error as { code?: unknown })?.code === "P2003") {
+    if (isForeignKeyViolation(error)) {
       const still = await deps.db.service.count({ where: { id: input.service_id } });
       throw still ? proofInvalid() : serviceNotFound();
     }

@@ -53,9 +53,18 @@ export async function issueManageUrl(
   deps: { config: Pick<ApiConfig, "publicUrl"> },
   booking: { id: number; date: string; time: string },
 ): Promise<string> {
+  const link = newManageLink(deps);
+  await tx.bookingAccess.create({ data: { tokenHash: link.tokenHash, bookingId: booking.id } });
+  return link.url;
+}
+
+/** A new manage link: its URL, and the hash of its token that the BookingAccess row keeps. */
+export function newManageLink(deps: { config: Pick<ApiConfig, "publicUrl"> }): {
+  url: string;
+  tokenHash: string;
+} {
   const token = randomBytes(32).toString("base64url");
-  await tx.bookingAccess.create({ data: { tokenHash: hashToken(token), bookingId: booking.id } });
-  return `${deps.config.publicUrl.replace(/\/+$/, "")}/manage/${token}`;
+  return { url: `${deps.config.publicUrl.replace(/\/+$/, "")}/manage/${token}`, tokenHash: hashToken(token) };
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -1,0 +1,272 @@
+/**
+ * The plain-SQL write of a new booking (insert.ts, ADR 011), on SQLite and PostgreSQL: what it stores is what
+ * Prisma reads back, it writes all or nothing, and its constraint errors are recognised.
+ */
+import { randomUUID } from "node:crypto";
+import { directAccess } from "@studio/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isForeignKeyViolation, isUniqueViolation } from "../errors";
+import { rowOf } from "../mail/outbox";
+import { createHarness, type Harness } from "../testing/harness";
+import { insertBooking, type NewBooking } from "./bookings/insert";
+
+let h: Harness;
+let serviceId: number;
+let day = 0;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const service = await h.deps.db.service.create({
+    data: {
+      title: "Portrait Session",
+      description: "d",
+      category: "photography",
+      priceCents: 100,
+      features: [],
+    },
+  });
+  serviceId = service.id;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function newBooking(overrides: Partial<NewBooking> = {}): NewBooking & { slotKey: string } {
+  day += 1;
+  const date = `2031-03-${String(day).padStart(2, "0")}`;
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phone: "+1 555 0100",
+    serviceId,
+    date,
+    time: "10:00",
+    message: "A note, with 'quotes' and ünïcödé",
+    idempotencyKey: null,
+    image: null,
+    uploadId: null,
+    slotKey: `${date} 10:00`,
+    ...overrides,
+  };
+}
+
+const CONTENT = {
+  studio: { name: "S", address: [], phones: [], emails: [], website: "" },
+  email: { preview: "p", heading: "h", blocks: [{ kind: "text" as const, text: "t" }] },
+};
+
+function companions(id: number) {
+  return {
+    accessTokenHash: `hash-${randomUUID()}`,
+    mails: [
+      rowOf(h.deps, {
+        kind: "booking.received",
+        to: ["ada@example.test"],
+        subject: `Booking #${id}`,
+        content: CONTENT,
+        attachments: [{ filename: "invite.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }],
+        bookingId: id,
+      }),
+      rowOf(h.deps, {
+        kind: "studio.booking",
+        to: ["owner@studio.test"],
+        replyTo: "ada@example.test",
+        subject: "New booking",
+        content: CONTENT,
+        bookingId: id,
+      }),
+    ],
+  };
+}
+
+async function writtenFor(id: number) {
+  const [access, mails] = await Promise.all([
+    h.deps.db.bookingAccess.count({ where: { bookingId: id } }),
+    h.deps.db.outgoingMail.findMany({ where: { bookingId: id }, orderBy: { id: "asc" } }),
+  ]);
+  return { access, mails };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the write to fail");
+}
+
+describe("insertBooking", () => {
+  it("stores the booking, its manage link and its messages as Prisma reads them", async () => {
+    const admin = (await h.admin()).caller;
+    const statsBefore = await admin.bookings.stats();
+    const booking = newBooking({ idempotencyKey: `key-${randomUUID()}` });
+    let composedFor: number | null = null;
+    const inserted = await insertBooking(h.deps.db, booking, new Date(), (id) => {
+      composedFor = id;
+      return companions(id);
+    });
+    expect(composedFor).toBe(inserted.id);
+
+    const stored = await h.deps.db.booking.findUniqueOrThrow({ where: { id: inserted.id } });
+    expect(stored).toMatchObject({
+      name: booking.name,
+      email: booking.email,
+      message: booking.message,
+      serviceId,
+      date: booking.date,
+      time: "10:00",
+      status: "pending",
+      slotKey: booking.slotKey,
+      idempotencyKey: booking.idempotencyKey,
+      image: null,
+      uploadId: null,
+    });
+    expect(stored.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(stored.createdAt.getTime() - inserted.createdAt.getTime())).toBeLessThan(1_000);
+
+    const { access, mails } = await writtenFor(inserted.id);
+    expect(access).toBe(1);
+    expect(mails.map((m) => m.kind)).toEqual(["booking.received", "studio.booking"]);
+    expect(mails[0]).toMatchObject({ subject: `Booking #${inserted.id}`, recipients: "ada@example.test" });
+    expect(mails[0]?.attachments).toEqual([
+      { filename: "invite.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" },
+    ]);
+    expect(mails[1]).toMatchObject({ replyTo: "ada@example.test", attachments: null });
+    expect(mails[1]?.content).toEqual(CONTENT);
+    // The counts are kept by the table's triggers, whoever writes.
+    const statsAfter = await admin.bookings.stats();
+    expect(statsAfter.pending).toBe(statsBefore.pending + 1);
+  });
+
+  it("writes nothing when the slot is taken, and says which constraint refused it", async () => {
+    const first = newBooking();
+    await insertBooking(h.deps.db, first, new Date(), companions);
+    const mailsBefore = await h.deps.db.outgoingMail.count();
+    const accessBefore = await h.deps.db.bookingAccess.count();
+
+    const error = await failureOf(
+      insertBooking(h.deps.db, { ...newBooking(), slotKey: first.slotKey }, new Date(), companions),
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(error, "slotKey")).toBe(true);
+    expect(isUniqueViolation(error, "idempotencyKey")).toBe(false);
+    expect(await h.deps.db.outgoingMail.count()).toBe(mailsBefore);
+    expect(await h.deps.db.bookingAccess.count()).toBe(accessBefore);
+  });
+
+  it("recognises a reused idempotency key", async () => {
+    const key = `key-${randomUUID()}`;
+    await insertBooking(h.deps.db, newBooking({ idempotencyKey: key }), new Date(), companions);
+    const error = await failureOf(
+      insertBooking(h.deps.db, newBooking({ idempotencyKey: key }), new Date(), companions),
+    );
+    expect(isUniqueViolation(error, "idempotencyKey")).toBe(true);
+    expect(isUniqueViolation(error, "slotKey")).toBe(false);
+  });
+
+  it("a proof file that no longer exists fails on the foreign key and writes nothing", async () => {
+    const before = await h.deps.db.booking.count();
+    const error = await failureOf(
+      insertBooking(
+        h.deps.db,
+        newBooking({ uploadId: randomUUID(), image: "/uploads/private/x.pdf" }),
+        new Date(),
+        companions,
+      ),
+    );
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(isUniqueViolation(error)).toBe(false);
+    expect(await h.deps.db.booking.count()).toBe(before);
+  });
+
+  it("a deleted service fails on the foreign key", async () => {
+    const error = await failureOf(
+      insertBooking(h.deps.db, newBooking({ serviceId: 999_999 }), new Date(), companions),
+    );
+    expect(isForeignKeyViolation(error)).toBe(true);
+  });
+
+  it("claims the proof file with the booking: attached, and no second booking can take it", async () => {
+    const upload = await h.deps.db.upload.create({
+      data: {
+        id: randomUUID(),
+        purpose: "booking_proof",
+        kind: "document",
+        mimeType: "application/pdf",
+        extension: "pdf",
+        size: 10,
+        originalName: "proof.pdf",
+        storageKey: `private/${randomUUID()}.pdf`,
+      },
+    });
+    const attachedAt = new Date("2030-01-15T20:00:00Z");
+    const image = `/uploads/${upload.storageKey}`;
+    const inserted = await insertBooking(
+      h.deps.db,
+      newBooking({ uploadId: upload.id, image }),
+      attachedAt,
+      companions,
+    );
+    const stored = await h.deps.db.upload.findUniqueOrThrow({ where: { id: upload.id } });
+    expect(stored.attachedAt?.toISOString()).toBe(attachedAt.toISOString());
+    expect((await h.deps.db.booking.findUniqueOrThrow({ where: { id: inserted.id } })).uploadId).toBe(
+      upload.id,
+    );
+
+    const error = await failureOf(
+      insertBooking(h.deps.db, newBooking({ uploadId: upload.id, image }), new Date(), companions),
+    );
+    expect(isUniqueViolation(error, "uploadId")).toBe(true);
+  });
+
+  it("an error while composing rolls the booking back", async () => {
+    const booking = newBooking();
+    await expect(
+      insertBooking(h.deps.db, booking, new Date(), () => {
+        throw new Error("composition failed");
+      }),
+    ).rejects.toThrow("composition failed");
+    expect(await h.deps.db.booking.count({ where: { slotKey: booking.slotKey } })).toBe(0);
+  });
+});
+
+describe("direct access", () => {
+  it("never reads another transaction's uncommitted writes (SQLite: waits for it; PostgreSQL: isolated)", async () => {
+    const access = directAccess(h.deps.db);
+    const email = `locked-${randomUUID()}@example.test`;
+    const countSql = `SELECT count(*) AS n FROM "ContactMessage" WHERE "email" = `;
+    const count = async () =>
+      access.provider === "sqlite"
+        ? access.transaction((sql) => sql.get<{ n: number }>(`${countSql}?`, [email])?.n)
+        : Number((await access.query<{ n: string }>(`${countSql}$1`, [email]))[0]?.n);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const written = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const prismaTx = h.deps.db.$transaction(async (tx) => {
+      await tx.contactMessage.create({ data: { name: "N", email, subject: "S", message: "M" } });
+      inserted();
+      await gate;
+    });
+    await written;
+    const during = count();
+    let settled = false;
+    void during.then(() => {
+      settled = true;
+    });
+    // SQLite's one connection is the transaction's until it ends (a few turns of the event loop would let an
+    // unlocked read through); PostgreSQL answers from another connection.
+    if (access.provider === "sqlite") for (let turn = 0; turn < 5; turn++) await new Promise(setImmediate);
+    if (access.provider === "sqlite") expect(settled).toBe(false);
+    else expect(await during).toBe(0);
+    release();
+    await prismaTx;
+    if (access.provider === "sqlite") expect(await during).toBe(1);
+    expect(await count()).toBe(1);
+  });
+});
