@@ -98,4 +98,19 @@ describe("a cached admin session", () => {
       expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
     }
   });
+
+  it("ends at its expiry instant, read in UTC whatever the database's zone", async () => {
+    const { caller, id } = await signedIn("expiry@cache.test");
+    const expiresAt = new Date(Date.now() + 90 * 60_000);
+    await h.deps.db.authSession.updateMany({ where: { userId: id }, data: { expiresAt } });
+    h.deps.cache.invalidate("sessions");
+    try {
+      h.setNow(new Date(expiresAt.getTime() - 1_000));
+      expect((await caller.auth.me()).email).toBe("expiry@cache.test");
+      h.setNow(new Date(expiresAt.getTime() + 1_000));
+      expect(await unauthorized(caller)).toBe("UNAUTHORIZED");
+    } finally {
+      h.setNow(new Date());
+    }
+  });
 });
