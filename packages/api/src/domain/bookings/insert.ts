@@ -67,6 +67,10 @@ const MAIL_COLUMNS = [
 ] as const;
 
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
+const questionMarks = (columns: readonly string[]) => columns.map(() => "?").join(", ");
+
+const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUMNS)}) VALUES (${questionMarks(BOOKING_COLUMNS)}) RETURNING "id"`;
+const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
 
 /** Timestamps as Prisma stores them: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP reads. */
 const instant = (date: Date) => date.toISOString().replace("Z", "+00:00");
@@ -135,10 +139,7 @@ export async function insertBooking(
           instant(attachedAt),
           booking.uploadId,
         ]);
-      const row = sql.get<{ id: number }>(
-        `INSERT INTO "Booking" (${columnList(BOOKING_COLUMNS)}) VALUES (${BOOKING_COLUMNS.map(() => "?").join(", ")}) RETURNING "id"`,
-        bookingValues(booking, created),
-      );
+      const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
       const { accessTokenHash, mails } = companions(row.id);
       sql.run(`INSERT INTO "BookingAccess" ("tokenHash", "bookingId", "createdAt") VALUES (?, ?, ?)`, [
@@ -146,8 +147,7 @@ export async function insertBooking(
         row.id,
         instant(created),
       ]);
-      const mailInsert = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${MAIL_COLUMNS.map(() => "?").join(", ")})`;
-      for (const mail of mails) sql.run(mailInsert, mailValues(mail));
+      for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
       return done(row.id);
     });
   }
