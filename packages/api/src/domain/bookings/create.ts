@@ -8,7 +8,7 @@ import {
 import type { z } from "zod";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
 import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
-import { PRIVATE_PREFIX, parseUploadUrl } from "../uploads/links";
+import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { insertBooking, type NewBooking } from "./insert";
 import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
@@ -20,8 +20,6 @@ const m = MESSAGES.booking;
 const slotTaken = () => new AppError("CONFLICT", m.slotTaken, { fieldErrors: { time: m.slotTaken } });
 const serviceNotFound = () =>
   new AppError("BAD_REQUEST", m.serviceNotFound, { fieldErrors: { service_id: m.serviceNotFound } });
-const proofInvalid = () =>
-  new AppError("BAD_REQUEST", m.proofInvalid, { fieldErrors: { image: m.proofInvalid } });
 
 /** The body's key wins; otherwise the Idempotency-Key header, validated like the body field. */
 function idempotencyKeyOf(input: BookingCreateData, header: string | null | undefined): string | null {
@@ -62,24 +60,6 @@ async function replayOf(
     });
   }
   return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true };
-}
-
-/**
- * The proof file `image` names, if it is a booking-proof upload this server issued that no booking uses yet: its
- * id and canonical URL. What can change before the write (another booking claims it, or it is deleted) fails
- * there, on the unique and foreign keys of Booking.uploadId.
- */
-async function proofFile(deps: BookingDeps, image: string): Promise<{ uploadId: string; image: string }> {
-  const parsed = parseUploadUrl(image);
-  if (parsed?.visibility !== "private" || parsed.width !== null) throw proofInvalid();
-  const upload = await deps.db.upload.findUnique({
-    where: { id: parsed.id },
-    select: { purpose: true, storageKey: true, booking: { select: { id: true } } },
-  });
-  if (upload?.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key) {
-    throw proofInvalid();
-  }
-  return { uploadId: parsed.id, image: `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}` };
 }
 
 type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
@@ -123,7 +103,7 @@ export async function createBooking(
     // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
     seats = capacity === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, capacity);
     if (seats.length === 0) throw slotTaken();
-    if (input.image) proof = await proofFile(deps, input.image);
+    if (input.image) proof = await issuedProofFile(deps.db, input.image);
   } catch (error) {
     return refusedUnlessRetry(error);
   }
@@ -160,12 +140,12 @@ export async function createBooking(
       const replay = await replayOf(deps, key, input, view);
       if (replay) return replay;
       if (isUniqueViolation(error, "slotKey")) throw slotTaken();
-      if (isUniqueViolation(error, "uploadId")) throw proofInvalid();
+      if (isUniqueViolation(error, "uploadId")) throw invalidProof();
     }
     // The service (or the proof file) was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) {
       const still = await deps.db.service.count({ where: { id: input.service_id } });
-      throw still ? proofInvalid() : serviceNotFound();
+      throw still ? invalidProof() : serviceNotFound();
     }
     throw error;
   }

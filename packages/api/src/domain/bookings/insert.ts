@@ -66,10 +66,13 @@ const MAIL_COLUMNS = [
   "updatedAt",
 ] as const;
 
+const ACCESS_COLUMNS = ["tokenHash", "bookingId", "createdAt"] as const;
+
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 const questionMarks = (columns: readonly string[]) => columns.map(() => "?").join(", ");
 
 const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUMNS)}) VALUES (${questionMarks(BOOKING_COLUMNS)}) RETURNING "id"`;
+const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES (${questionMarks(ACCESS_COLUMNS)})`;
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
 
 /** Timestamps as Prisma stores them: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP reads. */
@@ -142,11 +145,7 @@ export async function insertBooking(
       const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
       const { accessTokenHash, mails } = companions(row.id);
-      sql.run(`INSERT INTO "BookingAccess" ("tokenHash", "bookingId", "createdAt") VALUES (?, ?, ?)`, [
-        accessTokenHash,
-        row.id,
-        instant(created),
-      ]);
+      sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
       return done(row.id);
     });
@@ -166,7 +165,7 @@ export async function insertBooking(
   };
   const parts = [
     `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) VALUES ${placeholders([id, ...bookingValues(booking, created)])})`,
-    `access AS (INSERT INTO "BookingAccess" ("tokenHash", "bookingId", "createdAt") VALUES ${placeholders([accessTokenHash, id, instant(created)])})`,
+    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES ${placeholders([accessTokenHash, id, instant(created)])})`,
   ];
   if (booking.uploadId) {
     parts.push(

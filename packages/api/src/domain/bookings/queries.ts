@@ -319,7 +319,7 @@ async function countMatching(deps: BookingDeps, source: BookingSource): Promise<
  * All figures from one read of the counts that database triggers keep on every insert, delete and change
  * of status or attached upload (migration booking_counts), so they agree with each other and cost O(1)
  * at any number of bookings. "With proof" counts bookings whose file is attached (uploadId): a proof image
- * is only ever stored together with its upload (claimBookingProof).
+ * is only ever stored together with its upload (issuedProofFile, bookings/insert.ts).
  */
 export function bookingStats(deps: BookingDeps): Promise<BookingStats> {
   return deps.cache.get("bookings", "stats", () => readBookingStats(deps));

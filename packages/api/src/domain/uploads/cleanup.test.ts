@@ -13,7 +13,7 @@ import {
   pngFile,
   streamOf,
 } from "../../testing/upload-files";
-import { claimBookingProof } from "./proof";
+import { issuedProofFile } from "./proof";
 
 let h: Harness;
 const T0 = new Date("2030-01-01T00:00:00Z");
@@ -56,7 +56,9 @@ const onDisk = (url: string) => path.join(h.uploadDir, url.replace(/^\/uploads\/
 
 async function book(image: string, slot: string) {
   return h.deps.db.$transaction(async (tx) => {
-    const claim = await claimBookingProof(tx, image, h.deps.now());
+    // What a booking's write leaves (bookings/insert.ts): the proof attached and held by the booking.
+    const claim = await issuedProofFile(tx, image);
+    await tx.upload.update({ where: { id: claim.uploadId }, data: { attachedAt: h.deps.now() } });
     return tx.booking.create({
       data: {
         name: "Ana",
@@ -65,8 +67,8 @@ async function book(image: string, slot: string) {
         date: "2030-01-10",
         time: slot,
         slotKey: `2030-01-10 ${slot}`,
-        image: claim?.image ?? null,
-        uploadId: claim?.uploadId ?? null,
+        image: claim.image,
+        uploadId: claim.uploadId,
       },
     });
   });

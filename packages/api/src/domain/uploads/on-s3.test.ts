@@ -24,7 +24,7 @@ import {
   streamOf,
 } from "../../testing/upload-files";
 import { cleanupUploads } from "./cleanup";
-import { claimBookingProof } from "./proof";
+import { issuedProofFile } from "./proof";
 
 let s3: TestS3;
 let h: Harness;
@@ -171,7 +171,9 @@ describe("clean-up on S3", () => {
     expect(unused.variants.length).toBeGreaterThan(0);
 
     await h.deps.db.$transaction(async (tx) => {
-      const claim = await claimBookingProof(tx, booked.reference, h.deps.now());
+      // What a booking's write leaves (bookings/insert.ts): the proof attached and held by the booking.
+      const claim = await issuedProofFile(tx, booked.reference);
+      await tx.upload.update({ where: { id: claim.uploadId }, data: { attachedAt: h.deps.now() } });
       await tx.booking.create({
         data: {
           name: "Ana",
@@ -180,8 +182,8 @@ describe("clean-up on S3", () => {
           date: "2031-03-10",
           time: "10:00",
           slotKey: "2031-03-10 10:00",
-          image: claim?.image ?? null,
-          uploadId: claim?.uploadId ?? null,
+          image: claim.image,
+          uploadId: claim.uploadId,
         },
       });
     });

@@ -6,31 +6,29 @@ import { PRIVATE_PREFIX, parseUploadUrl, signPrivateUrl } from "./links";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const invalidProof = () =>
+export const invalidProof = () =>
   new AppError("BAD_REQUEST", MESSAGES.booking.proofInvalid, {
     fieldErrors: { image: MESSAGES.booking.proofInvalid },
   });
 
 /**
- * Inside the booking transaction: `image` must be a booking-proof upload this server issued that no booking
- * uses yet. Marks it attached and returns its id and canonical URL; null image → null.
+ * The proof file `image` names, if it is a booking-proof upload this server issued that no booking uses yet: its
+ * id and canonical URL. The booking's write claims it (bookings/insert.ts); what can change before then (another
+ * booking claims it, or it is deleted) fails there, on the unique and foreign keys of Booking.uploadId.
  */
-export async function claimBookingProof(
-  tx: Tx,
-  image: string | null,
-  now: Date,
-): Promise<{ uploadId: string; image: string } | null> {
-  if (!image) return null;
+export async function issuedProofFile(
+  db: Tx | Db,
+  image: string,
+): Promise<{ uploadId: string; image: string }> {
   const parsed = parseUploadUrl(image);
   if (parsed?.visibility !== "private" || parsed.width !== null) throw invalidProof();
-  const upload = await tx.upload.findUnique({
+  const upload = await db.upload.findUnique({
     where: { id: parsed.id },
-    include: { booking: { select: { id: true } } },
+    select: { purpose: true, storageKey: true, booking: { select: { id: true } } },
   });
   if (upload?.purpose !== "booking_proof" || upload.booking || upload.storageKey !== parsed.key)
     throw invalidProof();
-  await tx.upload.update({ where: { id: upload.id }, data: { attachedAt: now } });
-  return { uploadId: upload.id, image: `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}` };
+  return { uploadId: parsed.id, image: `${PRIVATE_PREFIX}${parsed.key.slice("private/".length)}` };
 }
 
 /** The short-lived signed URL an admin may open for a stored proof URL. */
