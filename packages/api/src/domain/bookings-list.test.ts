@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { Prisma } from "@studio/db";
 import { BOOKING_STATUSES, type BookingStatus, MESSAGES } from "@studio/validators";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { createHarness, type Harness } from "../testing/harness";
 import { csvCell } from "./bookings";
-import { readBookingRows } from "./bookings/queries";
+import { bookingSource, readBookingRows } from "./bookings/queries";
+import { type IndexFragments, indexFragments } from "./bookings/rare-fragment";
 
 const NOW = new Date("2030-01-15T20:00:00Z");
 const PEOPLE = [
@@ -382,5 +384,45 @@ describe("search index", () => {
     // Exactly as many matches as the limit still reads them at once; one more walks the index.
     expect(await pages(expected.length)).toEqual(expected);
     expect(await pages(expected.length - 1)).toEqual(expected);
+  });
+});
+
+describe("long searches on PostgreSQL (rare-fragment.ts)", () => {
+  const rowsOf = async (search: string, fragments: IndexFragments) => {
+    const source = bookingSource(h.deps.provider, { search }, fragments);
+    const rows = await h.deps.db.$queryRaw<{ id: number | bigint }[]>`
+      SELECT ${source.id} AS "id" FROM ${source.from} WHERE ${Prisma.join(source.where, " AND ")}`;
+    return rows.map((r) => Number(r.id)).sort((a, b) => b - a);
+  };
+  const holding = (items: { id: number; name: string; email: string; phone: string }[], search: string) =>
+    items
+      .filter((b) => [b.name, b.email, b.phone].some((f) => f.toLowerCase().includes(search.toLowerCase())))
+      .map((b) => b.id);
+
+  it("checks the whole search on the rows the index finds for a part of it", async () => {
+    const everything = (await admin.bookings.list({ limit: 200 })).items;
+    // "xample" alone is in most e-mails; only Bob's hold the whole search.
+    const broad = { name: "xample", email: "xample", phone: "xample" };
+    const search = "bob.jones@example";
+    expect(await rowsOf(search, broad)).toEqual(holding(everything, search));
+    expect(holding(everything, search).length).toBeGreaterThan(0);
+    expect(holding(everything, "xample").length).toBeGreaterThan(holding(everything, search).length);
+  });
+
+  it("finds every booking holding a long search, whichever part each index is asked for", async () => {
+    const everything = (await admin.bookings.list({ limit: 200 })).items;
+    const searches = ["Carla ALICEA", "dmitri@example.test", "alice@EXAMPLE", "Eve 100% Real", "+1 555 0101"];
+    for (const search of searches) {
+      const expected = holding(everything, search);
+      expect(expected.length).toBeGreaterThan(0);
+      const fragments = await indexFragments(h.deps, search);
+      if (h.deps.provider === "postgresql")
+        expect(Object.keys(fragments).sort()).toEqual(["email", "name", "phone"]);
+      else expect(fragments).toEqual({});
+      expect(await rowsOf(search, fragments)).toEqual(expected);
+      const page = await admin.bookings.list({ search, limit: 200 });
+      expect(page.items.map((b) => b.id)).toEqual(expected);
+      expect(page.total).toBe(expected.length);
+    }
   });
 });

@@ -23,6 +23,7 @@ import {
   type ImageView,
   toBookingDto,
 } from "./dto";
+import { type IndexFragments, indexFragments, SEARCH_COLUMNS } from "./rare-fragment";
 import { scheduleRules } from "./schedule";
 
 export type BookingFilter = { status?: BookingStatus; search?: string };
@@ -35,7 +36,8 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  *
  * The search is case-insensitive over name, e-mail and phone, and whatever the admin types matches
  * literally. PostgreSQL compares the status as its enum (so the (status, id) index serves it) and searches
- * with ILIKE, served by the pg_trgm indexes. SQLite reads its FTS5 trigram index (migration
+ * with ILIKE, served by the pg_trgm indexes, each asked for the part of a long fragment `fragments` names
+ * (rare-fragment.ts) and the whole fragment checked on its rows. SQLite reads its FTS5 trigram index (migration
  * booking_search_fts) for fragments of three characters or more, given as one quoted phrase; the index
  * drives the statement, in id order, so a page stops after its rows and a count never touches the bookings
  * unless a status is asked too (`b."id" IN (…)` instead built the whole match list first: 0.5 s for a
@@ -43,7 +45,11 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  */
 export type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
 
-export function bookingSource(provider: BookingDeps["provider"], filter: BookingFilter): BookingSource {
+export function bookingSource(
+  provider: BookingDeps["provider"],
+  filter: BookingFilter,
+  fragments: IndexFragments = {},
+): BookingSource {
   const status = filter.status
     ? provider === "postgresql"
       ? Prisma.sql`b."status" = CAST(${filter.status} AS "BookingStatus")`
@@ -64,13 +70,24 @@ export function bookingSource(provider: BookingDeps["provider"], filter: Booking
   }
   const where = status ? [status] : [];
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, "\\$&")}%`;
     const like = provider === "postgresql" ? Prisma.raw("ILIKE") : Prisma.raw("LIKE");
-    where.push(
-      Prisma.sql`(b."name" ${like} ${pattern} ESCAPE '\\' OR b."email" ${like} ${pattern} ESCAPE '\\' OR b."phone" ${like} ${pattern} ESCAPE '\\')`,
-    );
+    const pattern = likePattern(search);
+    const matches = SEARCH_COLUMNS.map((name) => {
+      const column = Prisma.raw(`b."${name}"`);
+      const window = fragments[name];
+      // `|| ''` keeps the whole fragment out of the index scan: it is checked on the window's rows.
+      return window
+        ? Prisma.sql`(${column} ${like} ${likePattern(window)} ESCAPE '\\' AND (${column} || '') ${like} ${pattern} ESCAPE '\\')`
+        : Prisma.sql`${column} ${like} ${pattern} ESCAPE '\\'`;
+    });
+    where.push(Prisma.sql`(${Prisma.join(matches, " OR ")})`);
   }
   return { from: Prisma.sql`"Booking" b`, id: Prisma.sql`b."id"`, where };
+}
+
+/** The text as a LIKE pattern that matches it literally, anywhere. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
 function whereClause(conditions: Prisma.Sql[]): Prisma.Sql {
@@ -205,7 +222,7 @@ export async function readBookingRows(
 ): Promise<{ rows: JsonBookingRow[]; nextCursor: number | null; total: number }> {
   const wantsTotal = options.withTotal !== false;
   const searching = Boolean(options.search?.trim());
-  const source = bookingSource(deps.provider, options);
+  const source = bookingSource(deps.provider, options, await indexFragments(deps, options.search));
   if (wantsTotal && searching) {
     const few = options.fewMatches ?? FEW_SEARCH_MATCHES;
     const ids = few > 0 ? await matchingIds(deps, source, few + 1) : null;
