@@ -65,7 +65,17 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
     maxAge: 600,
   });
   const corsMiddleware: MiddlewareHandler = async (c, next) => {
-    if (c.req.method === "OPTIONS" && !allowed.has(c.req.header("origin") ?? "")) {
+    if (c.req.method !== "OPTIONS") {
+      // What Hono's cors adds to a simple request, set once on the finished response's own headers: it set
+      // them on a placeholder response first and rebuilt the response twice (13% of a cached page's CPU).
+      await next();
+      const origin = c.req.header("origin") ?? "";
+      const headers = c.res.headers;
+      if (allowed.has(origin)) headers.set("Access-Control-Allow-Origin", origin);
+      headers.append("Vary", "Origin");
+      return;
+    }
+    if (!allowed.has(c.req.header("origin") ?? "")) {
       c.header("Vary", "Origin");
       return c.body(null, 204);
     }

@@ -29,21 +29,22 @@ export function securityHeaders(options: {
   // Stored files get a sandboxed policy of their own: even a file that slipped past sniffing cannot run script.
   const fileCsp =
     "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
-  // Set before the handler runs: Hono carries them into the response it builds, whereas headers added to a
-  // finished response make it rebuild that response (and lose the Node adapter's fast path).
-  // Responses built by a handler that returns its own Response object (tRPC) get them afterwards.
-  const apply = (c: Context) => {
-    c.header("Content-Security-Policy", c.req.path.startsWith("/uploads/") ? fileCsp : csp);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (options.isHttps(c)) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // Set before the handler runs: Hono carries them into the response it builds. A response a handler built
+  // itself (tRPC's) gets them afterwards on its own headers: c.header() on a finished response rebuilds it,
+  // once per header.
+  const apply = (c: Context, set: (name: string, value: string) => void) => {
+    set("Content-Security-Policy", c.req.path.startsWith("/uploads/") ? fileCsp : csp);
+    set("X-Content-Type-Options", "nosniff");
+    set("Referrer-Policy", "strict-origin-when-cross-origin");
+    set("X-Frame-Options", "DENY");
+    set("Cross-Origin-Opener-Policy", "same-origin");
+    set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (options.isHttps(c)) set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   };
   return async (c, next) => {
-    apply(c);
+    apply(c, c.header);
     await next();
-    if (!c.res.headers.has("Content-Security-Policy")) apply(c);
+    const headers = c.res.headers;
+    if (!headers.has("Content-Security-Policy")) apply(c, (name, value) => headers.set(name, value));
   };
 }
