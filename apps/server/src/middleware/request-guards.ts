@@ -32,6 +32,8 @@ const countedJson = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
  * from the declared length before a byte is read, and counted while read when the length is not declared.
  */
 export const jsonBody: MiddlewareHandler = async (c, next) => {
+  // A GET or HEAD carries no body a handler reads (a tRPC query's input is in its URL).
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   const body = declaresBody(c);
   if (body === false) return next();
   if (body === null) return countedJson(c, next);
