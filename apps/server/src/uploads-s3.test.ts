@@ -5,6 +5,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { createTestService } from "@studio/api/testing/fixtures";
 import { startTestS3, type TestS3 } from "@studio/api/testing/s3";
 import { MB, MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -195,15 +196,7 @@ describe("booking proofs on S3", () => {
     expect((await get(proof.url, { Range: "bytes=0-9" })).status).toBe(403);
 
     // A booking claims it; the admin API answers a short-lived signed link to it.
-    const service = await t.deps.db.service.create({
-      data: {
-        title: "Portrait Session",
-        description: "d",
-        category: "photography",
-        priceCents: 100,
-        features: [],
-      },
-    });
+    const service = await createTestService(t.deps.db);
     const created = await t.call("POST", "/trpc/bookings.create", {
       body: {
         name: "Ada Lovelace",

@@ -5,6 +5,7 @@
  */
 import { BOOKING_STATUSES, type BookingStatus } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProofUpload } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 
 let h: Harness;
@@ -32,17 +33,9 @@ const booking = (status: BookingStatus = "pending", uploadId: string | null = nu
 
 async function newUpload(): Promise<string> {
   seq += 1;
-  const upload = await h.deps.db.upload.create({
-    data: {
-      id: `upload-${seq}`,
-      purpose: "booking_proof",
-      kind: "document",
-      mimeType: "application/pdf",
-      extension: "pdf",
-      size: 10,
-      originalName: "proof.pdf",
-      storageKey: `proofs/upload-${seq}.pdf`,
-    },
+  const upload = await createProofUpload(h.deps.db, {
+    id: `upload-${seq}`,
+    storageKey: `proofs/upload-${seq}.pdf`,
   });
   return upload.id;
 }

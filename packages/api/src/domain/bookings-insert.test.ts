@@ -7,6 +7,7 @@ import { directAccess } from "@studio/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForeignKeyViolation, isUniqueViolation } from "../errors";
 import { rowOf } from "../mail/outbox";
+import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { insertBooking, type NewBooking } from "./bookings/insert";
 
@@ -16,15 +17,7 @@ let day = 0;
 
 beforeAll(async () => {
   h = await createHarness();
-  const service = await h.deps.db.service.create({
-    data: {
-      title: "Portrait Session",
-      description: "d",
-      category: "photography",
-      priceCents: 100,
-      features: [],
-    },
-  });
+  const service = await createTestService(h.deps.db);
   serviceId = service.id;
 });
 afterAll(async () => {
@@ -188,18 +181,7 @@ describe("insertBooking", () => {
   });
 
   it("claims the proof file with the booking: attached, and no second booking can take it", async () => {
-    const upload = await h.deps.db.upload.create({
-      data: {
-        id: randomUUID(),
-        purpose: "booking_proof",
-        kind: "document",
-        mimeType: "application/pdf",
-        extension: "pdf",
-        size: 10,
-        originalName: "proof.pdf",
-        storageKey: `private/${randomUUID()}.pdf`,
-      },
-    });
+    const upload = await createProofUpload(h.deps.db);
     const attachedAt = new Date("2030-01-15T20:00:00Z");
     const image = `/uploads/${upload.storageKey}`;
     const inserted = await insertBooking(

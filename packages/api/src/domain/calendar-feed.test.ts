@@ -1,5 +1,6 @@
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { calendarFeedIcs } from "./calendar-feed";
 
@@ -13,15 +14,7 @@ beforeAll(async () => {
   h = await createHarness();
   h.setNow(NOW);
   owner = await h.admin();
-  const service = await h.deps.db.service.create({
-    data: {
-      title: "Portrait Session",
-      description: "d",
-      category: "photography",
-      priceCents: 100,
-      features: [],
-    },
-  });
+  const service = await createTestService(h.deps.db);
   const rows = [
     ["Past Pat", "2030-01-14", "10:00", "confirmed"],
     ["Ended Today", "2030-01-15", "09:00", "confirmed"],

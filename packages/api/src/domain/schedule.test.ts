@@ -6,6 +6,7 @@ import {
   TIME_SLOTS,
 } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 
@@ -24,15 +25,7 @@ beforeAll(async () => {
   h = await createHarness();
   h.setNow(NOW);
   admin = (await h.admin()).caller;
-  const service = await h.deps.db.service.create({
-    data: {
-      title: "Portrait Session",
-      description: "d",
-      category: "photography",
-      priceCents: 100,
-      features: [],
-    },
-  });
+  const service = await createTestService(h.deps.db);
   serviceId = service.id;
 });
 afterAll(async () => {

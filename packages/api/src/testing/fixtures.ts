@@ -1,0 +1,41 @@
+/** Rows many test files need as a starting point, written straight to the database. */
+import { randomUUID } from "node:crypto";
+import type { Db } from "@studio/db";
+
+/** A photography service, "Portrait Session" unless told otherwise. */
+export function createTestService(
+  db: Db,
+  overrides: { title?: string; category?: string; priceCents?: number } = {},
+) {
+  return db.service.create({
+    data: {
+      title: "Portrait Session",
+      description: "d",
+      category: "photography",
+      priceCents: 100,
+      features: [],
+      ...overrides,
+    },
+  });
+}
+
+/** A stored PDF proof of payment, not yet claimed by a booking unless `attachedAt` is given. */
+export function createProofUpload(
+  db: Db,
+  overrides: { id?: string; storageKey?: string; attachedAt?: Date } = {},
+) {
+  const id = overrides.id ?? randomUUID();
+  return db.upload.create({
+    data: {
+      id,
+      purpose: "booking_proof",
+      kind: "document",
+      mimeType: "application/pdf",
+      extension: "pdf",
+      size: 10,
+      originalName: "proof.pdf",
+      storageKey: overrides.storageKey ?? `private/${id}.pdf`,
+      attachedAt: overrides.attachedAt ?? null,
+    },
+  });
+}
