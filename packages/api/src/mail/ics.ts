@@ -6,13 +6,17 @@
  *
  * Exported for the owner's calendar feed as well (buildCalendar with several events and no method).
  */
+import { zonedInstant } from "@studio/validators";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 
-/** A session's start on the studio's wall clock ("YYYY-MM-DD", "HH:MM") in an IANA zone. */
+/**
+ * A session's start on the studio's wall clock ("YYYY-MM-DD", "HH:MM") in an IANA zone: the instant the
+ * e-mails, the schedule and the calendar feed use (zonedInstant), so an invite never disagrees with them.
+ */
 export function sessionStart(date: string, time: string, timeZone: string): DateTime {
-  const start = DateTime.fromISO(`${date}T${time}`, { zone: timeZone });
+  const start = DateTime.fromMillis(zonedInstant(date, time, timeZone).getTime(), { zone: timeZone });
   if (!start.isValid) throw new Error(`Not a valid session time: ${date} ${time} (${timeZone})`);
   return start;
 }

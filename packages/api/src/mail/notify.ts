@@ -15,10 +15,11 @@ import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
-import { bookingUid, sessionHours, sessionStart } from "./ics";
+import { bookingUid, sessionHours } from "./ics";
 import type { StoredContent } from "./layout";
 import { type StoredAttachment, storedCalendar } from "./attachments";
 import { enqueueMail, type MailRow, mailDomain, rowOf } from "./outbox";
+import { sessionClock } from "./session-clock";
 import { addressLine, type StudioDetails, studioDetailsFor } from "./studio";
 import * as t from "./templates";
 
@@ -95,18 +96,17 @@ async function loadBooking(tx: Client, bookingId: number) {
 /** A booking as its messages need it (a caller that has just written it passes it, saving the read). */
 export type LoadedBooking = NonNullable<Awaited<ReturnType<typeof loadBooking>>>;
 
+const serviceTitle = (booking: LoadedBooking) => booking.service?.title ?? "Your session";
+
 function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts {
-  const start = sessionStart(booking.date, booking.time, studio.timeZone);
   return {
     id: booking.id,
     name: booking.name,
     email: booking.email,
     phone: booking.phone,
-    service: booking.service?.title ?? "Your session",
+    service: serviceTitle(booking),
     price: booking.service ? booking.service.priceCents / 100 : null,
-    start,
-    end: start.plus({ hours: sessionHours(booking.service?.duration) }),
-    timeZone: studio.timeZone,
+    when: sessionClock(booking.date, booking.time, sessionHours(booking.service?.duration), studio.timeZone),
     message: booking.message,
     hasProof: Boolean(booking.uploadId ?? booking.image),
   };
@@ -136,7 +136,7 @@ function inviteAttachment(
   manageUrl: string | null,
   sequence: number,
 ): StoredAttachment {
-  const facts = factsOf(booking, studio);
+  const service = serviceTitle(booking);
   const method = status === "cancelled" ? "cancel" : "request";
   const calendar = storedCalendar({
     studioName: studio.name,
@@ -151,9 +151,9 @@ function inviteAttachment(
         date: booking.date,
         time: booking.time,
         hours: sessionHours(booking.service?.duration),
-        summary: `${facts.service} with ${studio.name}`,
+        summary: `${service} with ${studio.name}`,
         description: [
-          `Booking #${booking.id}: ${facts.service}`,
+          `Booking #${booking.id}: ${service}`,
           manageUrl ? `Manage your booking: ${manageUrl}` : null,
           studio.phones[0] ? `Phone: ${studio.phones[0]}` : null,
         ]
@@ -263,7 +263,7 @@ async function scheduleReminder(
 ): Promise<void> {
   await voidReminders(tx, booking.id);
   const facts = factsOf(booking, studio);
-  const at = facts.start.minus({ hours: MAIL_REMINDER_HOURS }).toJSDate();
+  const at = new Date(facts.when.start.instant.getTime() - MAIL_REMINDER_HOURS * 3_600_000);
   if (at.getTime() <= deps.now().getTime()) return; // less than a day ahead: the confirmation is the reminder
   const manageUrl = await issueManageUrl(tx, deps, booking);
   const message = t.bookingReminder(facts, manageUrl);

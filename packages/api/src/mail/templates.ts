@@ -1,7 +1,7 @@
 /** The words of every message: pure functions from the facts to a subject and the layout's blocks. */
 import { formatUsd } from "@studio/validators";
-import type { DateTime } from "luxon";
 import type { Block, EmailContent } from "./layout";
+import { clockText, dayText, type SessionClock, shortDayText } from "./session-clock";
 
 export type Message = { subject: string; content: EmailContent };
 
@@ -13,44 +13,22 @@ export type BookingFacts = {
   phone: string;
   service: string;
   price: number | null;
-  start: DateTime;
-  end: DateTime;
-  timeZone: string;
+  /** The session's start and end on the studio's clock. */
+  when: SessionClock;
   message: string | null;
   hasProof: boolean;
 };
 
-/** "Tuesday, 3 November 2026". */
-export function dayText(start: DateTime): string {
-  return start.toFormat("cccc, d LLLL yyyy");
-}
-
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * "PST", "GMT+1": what luxon's "ZZZZ" prints, from one formatter per zone (luxon builds a new Intl formatter for
- * every call, the costliest step of composing a booking's messages).
- */
-export function zoneAbbreviation(at: DateTime): string {
-  const zone = at.zoneName ?? "UTC";
-  let format = zoneNames.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
-    zoneNames.set(zone, format);
-  }
-  return format.formatToParts(at.toJSDate()).find((part) => part.type === "timeZoneName")?.value ?? zone;
-}
-
 /** "10:00 AM – 11:00 AM PST (America/Los_Angeles)": the zone named, so nobody guesses. */
-export function timeText(start: DateTime, end: DateTime, timeZone: string): string {
-  return `${start.toFormat("h:mm a")} – ${end.toFormat("h:mm a")} ${zoneAbbreviation(start)} (${timeZone})`;
+export function timeText(when: SessionClock): string {
+  return `${clockText(when.start)} – ${clockText(when.end)} ${when.start.zone} (${when.timeZone})`;
 }
 
 function sessionRows(b: BookingFacts): [string, string][] {
   const rows: [string, string][] = [
     ["Service", b.service],
-    ["Date", dayText(b.start)],
-    ["Time", timeText(b.start, b.end, b.timeZone)],
+    ["Date", dayText(b.when.start)],
+    ["Time", timeText(b.when)],
   ];
   if (b.price !== null) rows.splice(1, 0, ["Price", `${formatUsd(b.price)} (USD)`]);
   rows.push(["Reference", `Booking #${b.id}`]);
@@ -67,9 +45,9 @@ const manageBlocks = (url: string, label = "Manage your booking"): Block[] => [
 
 export function bookingReceived(b: BookingFacts, manageUrl: string): Message {
   return {
-    subject: `We received your booking: ${b.service} on ${b.start.toFormat("d LLL yyyy")}`,
+    subject: `We received your booking: ${b.service} on ${shortDayText(b.when.start)}`,
     content: {
-      preview: `Your request for ${dayText(b.start)} is in. We will confirm it shortly.`,
+      preview: `Your request for ${dayText(b.when.start)} is in. We will confirm it shortly.`,
       heading: `Thank you, ${b.name}. We have your booking.`,
       blocks: [
         {
@@ -90,9 +68,9 @@ export function bookingReceived(b: BookingFacts, manageUrl: string): Message {
 
 export function bookingConfirmed(b: BookingFacts, manageUrl: string): Message {
   return {
-    subject: `Confirmed: ${b.service} on ${b.start.toFormat("d LLL yyyy")}`,
+    subject: `Confirmed: ${b.service} on ${shortDayText(b.when.start)}`,
     content: {
-      preview: `Your session on ${dayText(b.start)} is confirmed.`,
+      preview: `Your session on ${dayText(b.when.start)} is confirmed.`,
       heading: "Your session is confirmed",
       blocks: [
         { kind: "text", text: `Good news, ${b.name}: we have confirmed your session. See you then!` },
@@ -109,9 +87,9 @@ export function bookingConfirmed(b: BookingFacts, manageUrl: string): Message {
 
 export function bookingCancelled(b: BookingFacts, byClient: boolean, contactEmail: string | null): Message {
   return {
-    subject: `Cancelled: ${b.service} on ${b.start.toFormat("d LLL yyyy")}`,
+    subject: `Cancelled: ${b.service} on ${shortDayText(b.when.start)}`,
     content: {
-      preview: `Your session on ${dayText(b.start)} has been cancelled.`,
+      preview: `Your session on ${dayText(b.when.start)} has been cancelled.`,
       heading: "Your booking has been cancelled",
       blocks: [
         {
@@ -147,9 +125,9 @@ export function bookingMoved(
     ...manageBlocks(manageUrl),
   );
   return {
-    subject: `New time: ${b.service} on ${b.start.toFormat("d LLL yyyy")}`,
+    subject: `New time: ${b.service} on ${shortDayText(b.when.start)}`,
     content: {
-      preview: `Your session moved to ${dayText(b.start)}.`,
+      preview: `Your session moved to ${dayText(b.when.start)}.`,
       heading: "Your session has been moved",
       blocks,
     },
@@ -165,7 +143,7 @@ export function bookingCompleted(b: BookingFacts, feedbackUrl: string): Message 
       blocks: [
         {
           kind: "text",
-          text: `It was a pleasure working with you on your ${b.service} session on ${dayText(b.start)}. We will be in touch about the delivery of your files.`,
+          text: `It was a pleasure working with you on your ${b.service} session on ${dayText(b.when.start)}. We will be in touch about the delivery of your files.`,
         },
         {
           kind: "text",
@@ -179,9 +157,9 @@ export function bookingCompleted(b: BookingFacts, feedbackUrl: string): Message 
 
 export function bookingReminder(b: BookingFacts, manageUrl: string): Message {
   return {
-    subject: `Reminder: ${b.service} tomorrow at ${b.start.toFormat("h:mm a")}`,
+    subject: `Reminder: ${b.service} tomorrow at ${clockText(b.when.start)}`,
     content: {
-      preview: `See you on ${dayText(b.start)} at ${b.start.toFormat("h:mm a")} ${zoneAbbreviation(b.start)}.`,
+      preview: `See you on ${dayText(b.when.start)} at ${clockText(b.when.start)} ${b.when.start.zone}.`,
       heading: "See you tomorrow",
       blocks: [
         { kind: "text", text: `A quick reminder, ${b.name}: your session is coming up.` },
@@ -198,9 +176,9 @@ export function bookingReminder(b: BookingFacts, manageUrl: string): Message {
 
 export function studioNewBooking(b: BookingFacts, adminUrl: string): Message {
   return {
-    subject: `New booking #${b.id}: ${b.name}, ${b.service} on ${b.start.toFormat("d LLL yyyy, h:mm a")}`,
+    subject: `New booking #${b.id}: ${b.name}, ${b.service} on ${`${shortDayText(b.when.start)}, ${clockText(b.when.start)}`}`,
     content: {
-      preview: `${b.name} booked ${b.service} for ${dayText(b.start)}.`,
+      preview: `${b.name} booked ${b.service} for ${dayText(b.when.start)}.`,
       heading: "New booking request",
       blocks: [
         {

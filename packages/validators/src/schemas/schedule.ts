@@ -198,14 +198,28 @@ export function withinHours(day: DayHours | undefined, time: string): boolean {
   return Boolean(day?.open && time >= day.first && time <= day.last);
 }
 
-/** The UTC instant of a wall-clock date and time in an IANA zone (DST gaps resolve forwards). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC instant of a wall-clock date and time in an IANA zone. A time the clocks skip (a daylight-saving
+ * gap) is read with the offset before the change, so it lands as far after the gap as it was into it (02:30
+ * on a spring-forward night is 03:30); a time that happens twice (the clocks going back) is the first of the
+ * two. These are the rules of Temporal's "compatible" disambiguation, and what calendars do.
+ */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
-  let guess = wall;
-  for (let i = 0; i < 2; i++) guess = wall - offsetOf(guess, timeZone);
-  return new Date(guess);
+  // No zone changes its offset twice within two days: the offsets a day either side are the only candidates.
+  const before = offsetOf(wall - DAY_MS, timeZone);
+  const after = offsetOf(wall + DAY_MS, timeZone);
+  if (before === after) return new Date(wall - before);
+  const earlier = Math.min(wall - before, wall - after);
+  const later = Math.max(wall - before, wall - after);
+  // The first instant whose wall clock reads this time; in a gap neither does, and the offset before applies.
+  if (offsetOf(earlier, timeZone) === wall - earlier) return new Date(earlier);
+  if (offsetOf(later, timeZone) === wall - later) return new Date(later);
+  return new Date(wall - before);
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
