@@ -3,10 +3,12 @@ import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, INVITE_CODE } from "./fixtures";
 
-// A random far-future day (2033+) per spec file, one new day per call: specs never fight over slots.
+// A random far-future day (2045+) per spec file, one new day per call: specs never fight over slots. The
+// back-office specs fill whole days slot by slot (admin-helpers' uniqueSlot, 2031 to late 2044); the days here
+// come after theirs, or a booking test could pick a slot one of them already took.
 let dayIndex = Math.floor(Math.random() * 3000);
 export function uniqueDay(): string {
-  return new Date(Date.UTC(2033, 0, 1) + dayIndex++ * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.UTC(2045, 0, 1) + dayIndex++ * 86_400_000).toISOString().slice(0, 10);
 }
 
 export const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
