@@ -64,11 +64,16 @@ async function replayOf(
 
 type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
 
-/** What a booking and its e-mails need of its service, through the read cache (dropped by every service write). */
-function notifyService(deps: BookingDeps, id: number): Promise<NotifyService | null> {
-  return deps.cache.get("services", `booking:${id}`, () =>
-    deps.db.service.findUnique({ where: { id }, select: NOTIFY_SERVICE_SELECT }),
-  );
+/**
+ * What a booking and its e-mails need of its service, through the read cache (dropped by every service write).
+ * One entry holds every service: a studio has a few dozen, and one read a second beats one per service.
+ */
+async function notifyService(deps: BookingDeps, id: number): Promise<NotifyService | null> {
+  const services = await deps.cache.get("services", "booking-facts", async () => {
+    const rows = await deps.db.service.findMany({ select: { id: true, ...NOTIFY_SERVICE_SELECT } });
+    return new Map<number, NotifyService>(rows.map(({ id, ...service }) => [id, service]));
+  });
+  return services.get(id) ?? null;
 }
 
 /**
