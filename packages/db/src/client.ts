@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
 import { postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
+import { startCheckpointer } from "./sqlite-checkpointer";
 import { serializeSqliteAdapter } from "./sqlite-serial";
 
 /** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
@@ -69,7 +70,18 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
   await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
   await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
-  return { prisma, provider, close: () => prisma.$disconnect() };
+  const opened = connection.client();
+  if (!opened) throw new Error("The SQLite connection did not open");
+  const checkpointer = startCheckpointer(opened);
+  connection.onWrite(checkpointer.committed);
+  return {
+    prisma,
+    provider,
+    close: async () => {
+      await checkpointer.close();
+      await prisma.$disconnect();
+    },
+  };
 }
 
 /** True when the database answers a trivial query. */

@@ -20,7 +20,11 @@ export type SqliteTransaction = {
 export type DirectAccess =
   | {
       provider: "sqlite";
-      /** `work` runs in one transaction, alone on the connection: committed when it returns, rolled back if it throws. */
+      /**
+       * `work` runs alone on the connection, inside a transaction: its writes are kept if it returns and undone if
+       * it throws. Transactions asked for together share one commit (group commit); the promise settles once
+       * that commit is done.
+       */
       transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T>;
     }
   | {
@@ -33,6 +37,10 @@ export type DirectAccess =
 export type SqliteConnection = {
   client: () => BetterSqlite3.Database | null;
   exclusive: <T>(work: (client: BetterSqlite3.Database) => T) => Promise<T>;
+  /** Tells the write listener that something may have been committed (see sqlite-checkpointer.ts). */
+  wrote: () => void;
+  /** The one listener of every statement or transaction that may have written. */
+  onWrite: (listener: () => void) => void;
 };
 
 const registry = new WeakMap<Db, DirectAccess>();
@@ -66,21 +74,87 @@ function prepared(client: BetterSqlite3.Database, sql: string): BetterSqlite3.St
   return statement;
 }
 
+type Queued = { work: (sql: SqliteTransaction) => unknown; settle: (outcome: Outcome) => void };
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit: the transactions asked for while the connection is busy, or within one turn of the event
+ * loop, are run together in one `BEGIN IMMEDIATE`, each in its own savepoint, so one that throws is rolled
+ * back alone and the others are kept. Each caller is answered only once the whole group has committed. Most
+ * of a small write's cost on SQLite is the commit (the WAL frames of every page it touched, the full-text
+ * index's new segment), and a group writes each shared page once.
+ */
 export function sqliteDirectAccess(db: Db, connection: SqliteConnection): DirectAccess {
+  let queue: Queued[] = [];
+  let scheduled = false;
+
+  const runGroup = (client: BetterSqlite3.Database, group: Queued[]) => {
+    const sql: SqliteTransaction = {
+      run: (text, params) => {
+        prepared(client, text).run(...params);
+      },
+      get: <T>(text: string, params: readonly SqlValue[]) =>
+        prepared(client, text).get(...params) as T | undefined,
+    };
+    const outcomes: Outcome[] = [];
+    try {
+      client
+        .transaction(() => {
+          for (const item of group) {
+            try {
+              // Inside a transaction, better-sqlite3 runs a nested one as a savepoint.
+              outcomes.push({ ok: true, value: client.transaction(() => item.work(sql))() });
+            } catch (error) {
+              // An error SQLite answers by rolling back the whole transaction ends the group.
+              if (!client.inTransaction) throw error;
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      // Nothing of the group was kept: whoever had succeeded learns why.
+      for (const [i, item] of group.entries()) {
+        const own = outcomes[i];
+        item.settle(own && !own.ok ? own : { ok: false, error });
+      }
+      return;
+    }
+    for (const [i, item] of group.entries()) item.settle(outcomes[i]!);
+  };
+
+  const drain = async () => {
+    scheduled = false;
+    // Prisma opens its connection on the first statement.
+    if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
+    await connection.exclusive((client) => {
+      // Whatever was queued while the lock was awaited joins this group.
+      const group = queue;
+      queue = [];
+      if (group.length > 0) runGroup(client, group);
+    });
+    connection.wrote();
+  };
+
   return {
     provider: "sqlite",
-    async transaction(work) {
-      // Prisma opens its connection on the first statement.
-      if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
-      return connection.exclusive((client) => {
-        const sql: SqliteTransaction = {
-          run: (text, params) => {
-            prepared(client, text).run(...params);
-          },
-          get: <T>(text: string, params: readonly SqlValue[]) =>
-            prepared(client, text).get(...params) as T | undefined,
-        };
-        return client.transaction(() => work(sql)).immediate();
+    transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({
+          work,
+          settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
+        });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            drain().catch((error: unknown) => {
+              // The connection failed (it would not open, or it closed): nothing queued can be written.
+              const failed = queue;
+              queue = [];
+              for (const item of failed) item.settle({ ok: false, error });
+            });
+          });
+        }
       });
     },
   };

@@ -38,12 +38,13 @@ function bound<T extends object>(target: T, prop: string | symbol): unknown {
   return typeof value === "function" ? value.bind(target) : value;
 }
 
-function wrapTransaction(tx: Transaction, release: () => void): Transaction {
+function wrapTransaction(tx: Transaction, release: () => void, wrote: () => void): Transaction {
   const finish = (method: "commit" | "rollback") => async () => {
     try {
       return await tx[method]();
     } finally {
       release();
+      if (method === "commit") wrote();
     }
   };
   return new Proxy(tx, {
@@ -51,7 +52,7 @@ function wrapTransaction(tx: Transaction, release: () => void): Transaction {
   });
 }
 
-function wrapAdapter(adapter: Adapter, lock: Mutex): Adapter {
+function wrapAdapter(adapter: Adapter, lock: Mutex, wrote: () => void): Adapter {
   const exclusive =
     <A, R>(fn: (arg: A) => Promise<R>) =>
     async (arg: A): Promise<R> => {
@@ -60,6 +61,8 @@ function wrapAdapter(adapter: Adapter, lock: Mutex): Adapter {
         return await fn(arg);
       } finally {
         release();
+        // Outside a transaction a statement commits itself (an INSERT … RETURNING is a query).
+        wrote();
       }
     };
   const overrides: Partial<Record<keyof Adapter, unknown>> = {
@@ -69,7 +72,7 @@ function wrapAdapter(adapter: Adapter, lock: Mutex): Adapter {
     startTransaction: async (isolationLevel?: Parameters<Adapter["startTransaction"]>[0]) => {
       const release = await lock.acquire();
       try {
-        return wrapTransaction(await adapter.startTransaction(isolationLevel), release);
+        return wrapTransaction(await adapter.startTransaction(isolationLevel), release, wrote);
       } catch (error) {
         release();
         throw error;
@@ -91,6 +94,8 @@ export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): {
 } {
   const lock = new Mutex();
   let client: BetterSqlite3.Database | null = null;
+  let writeListener = () => {};
+  const wrote = () => writeListener();
   const adapter = new Proxy(factory, {
     get: (target, prop) =>
       prop === "connect"
@@ -98,7 +103,7 @@ export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): {
             const connected = await target.connect();
             // The adapter's (undocumented but public) better-sqlite3 handle.
             client = (connected as unknown as { client: BetterSqlite3.Database }).client;
-            return wrapAdapter(connected, lock);
+            return wrapAdapter(connected, lock, wrote);
           }
         : bound(target, prop),
   });
@@ -112,6 +117,10 @@ export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): {
       } finally {
         release();
       }
+    },
+    wrote,
+    onWrite: (listener) => {
+      writeListener = listener;
     },
   };
   return { adapter, connection };

@@ -213,6 +213,118 @@ describe("insertBooking", () => {
   });
 });
 
+describe("bookings written together (SQLite: one group commit; PostgreSQL: one statement)", () => {
+  it("writes every booking of a burst, each with its own link and messages", async () => {
+    const bookings = Array.from({ length: 12 }, () => newBooking());
+    const inserted = await Promise.all(
+      bookings.map((b) => insertBooking(h.deps.db, b, new Date(), companions)),
+    );
+    expect(new Set(inserted.map((b) => b.id)).size).toBe(12);
+    for (const [i, booking] of inserted.entries()) {
+      expect(booking.slotKey).toBe(bookings[i]?.slotKey);
+      const stored = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+      expect(stored.slotKey).toBe(booking.slotKey);
+      const { access, mails } = await writtenFor(booking.id);
+      expect(access).toBe(1);
+      expect(mails.map((m) => m.subject)).toEqual([`Booking #${booking.id}`, "New booking"]);
+    }
+  });
+
+  it("refuses only the bookings that lose their seat, key or proof file; the others are written", async () => {
+    const taken = newBooking();
+    await insertBooking(h.deps.db, taken, new Date(), companions);
+    const upload = await createProofUpload(h.deps.db);
+    const image = `/uploads/${upload.storageKey}`;
+    const key = `key-${randomUUID()}`;
+    const twin = newBooking();
+    const burst = [
+      newBooking(),
+      { ...newBooking(), slotKey: taken.slotKey }, // a seat taken before
+      newBooking({ idempotencyKey: key }),
+      newBooking({ idempotencyKey: key }), // the same key within the burst
+      newBooking({ uploadId: upload.id, image }),
+      newBooking({ uploadId: upload.id, image }), // the same proof within the burst
+      twin,
+      { ...newBooking(), slotKey: twin.slotKey }, // the same seat within the burst
+      newBooking(),
+    ];
+    const outcomes = await Promise.allSettled(
+      burst.map((b) => insertBooking(h.deps.db, b, new Date(), companions)),
+    );
+    const refusedBy = outcomes.map((o) => {
+      if (o.status === "fulfilled") return "written";
+      if (isUniqueViolation(o.reason, "slotKey")) return "slotKey";
+      if (isUniqueViolation(o.reason, "idempotencyKey")) return "idempotencyKey";
+      if (isUniqueViolation(o.reason, "uploadId")) return "uploadId";
+      return String(o.reason);
+    });
+    expect(refusedBy).toEqual([
+      "written",
+      "slotKey",
+      "written",
+      "idempotencyKey",
+      "written",
+      "uploadId",
+      "written",
+      "slotKey",
+      "written",
+    ]);
+    for (const [i, outcome] of outcomes.entries()) {
+      const stored = await h.deps.db.booking.findMany({ where: { slotKey: burst[i]?.slotKey } });
+      if (outcome.status === "fulfilled") {
+        expect(stored.map((b) => b.id)).toEqual([outcome.value.id]);
+        expect((await writtenFor(outcome.value.id)).mails).toHaveLength(2);
+      }
+    }
+    // A refused booking left no link or message behind: one of each per written booking.
+    const written = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.id] : []));
+    expect(await h.deps.db.bookingAccess.count({ where: { bookingId: { in: written } } })).toBe(5);
+    const attached = await h.deps.db.booking.findMany({ where: { uploadId: upload.id } });
+    expect(attached).toHaveLength(1);
+  });
+
+  it("a booking whose service or proof file is gone fails alone; the rest of the burst is written", async () => {
+    const burst = [
+      newBooking(),
+      newBooking({ serviceId: 999_999 }),
+      newBooking(),
+      newBooking({ uploadId: randomUUID(), image: "/uploads/private/gone.pdf" }),
+      newBooking(),
+    ];
+    const outcomes = await Promise.allSettled(
+      burst.map((b) => insertBooking(h.deps.db, b, new Date(), companions)),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    for (const o of outcomes) if (o.status === "rejected") expect(isForeignKeyViolation(o.reason)).toBe(true);
+    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map((b) => b.slotKey) } } })).toBe(
+      3,
+    );
+  });
+
+  it("a message that cannot be composed fails its own booking only", async () => {
+    const burst = [newBooking(), newBooking(), newBooking()];
+    const outcomes = await Promise.allSettled(
+      burst.map((b, i) =>
+        insertBooking(h.deps.db, b, new Date(), (id) => {
+          if (i === 1) throw new Error("composition failed");
+          return companions(id);
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await h.deps.db.booking.count({ where: { slotKey: burst[1]?.slotKey } })).toBe(0);
+    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map((b) => b.slotKey) } } })).toBe(
+      2,
+    );
+  });
+});
+
 describe("direct access", () => {
   it("never reads another transaction's uncommitted writes (SQLite: waits for it; PostgreSQL: isolated)", async () => {
     const access = directAccess(h.deps.db);
