@@ -68,6 +68,30 @@ const MAIL_COLUMNS = [
 
 const ACCESS_COLUMNS = ["tokenHash", "bookingId", "createdAt"] as const;
 
+/**
+ * The types of the e-mail columns, for a VALUES list (PostgreSQL infers a list's types from text otherwise).
+ * In the order of MAIL_COLUMNS.
+ */
+const MAIL_CASTS = [
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "::jsonb",
+  "::jsonb",
+  "",
+  "",
+  "",
+  "::int",
+  "",
+  "::timestamp(3)",
+  "::timestamp(3)",
+  "::timestamp(3)",
+] as const;
+
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 const questionMarks = (columns: readonly string[]) => columns.map(() => "?").join(", ");
 
@@ -151,32 +175,149 @@ export async function insertBooking(
     });
   }
 
-  const [drawn] = await access.query<{ id: string | number }>(
-    `SELECT nextval(pg_get_serial_sequence('"Booking"', 'id')) AS "id"`,
-    [],
-  );
-  const id = Number(drawn?.id);
-  const { accessTokenHash, mails } = companions(id);
+  return postgresBatcher(db, access.query).insert({ booking, attachedAt, companions, created });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* PostgreSQL: bookings written together                                                            */
+
+type PgQuery = (text: string, values: readonly SqlValue[]) => Promise<unknown[]>;
+
+type PgRequest = {
+  booking: SeatedBooking;
+  attachedAt: Date;
+  companions: (id: number) => BookingCompanions;
+  created: Date;
+};
+
+/** A request with its id drawn and its companions made. */
+type PgRow = PgRequest & { id: number; made: BookingCompanions };
+
+/** Bookings one statement writes at most. */
+const PG_BATCH_MAX = 64;
+
+type Pending = PgRequest & { resolve: (row: InsertedBooking) => void; reject: (error: unknown) => void };
+
+const batchers = new WeakMap<Db, { insert: (request: PgRequest) => Promise<InsertedBooking> }>();
+
+/**
+ * Bookings that arrive within one turn of the event loop are written by one statement: their ids drawn in one
+ * round trip, then every booking, manage link, proof claim and e-mail in a second, so a burst pays for two round
+ * trips, one plan and one commit instead of two, two and one each. A booking the statement skips (its seat,
+ * idempotency key or proof file taken meanwhile: ON CONFLICT DO NOTHING) is written again on its own, and so
+ * fails with its own unique violation; a statement that fails as a whole (a service or proof file deleted
+ * meanwhile) is retried one booking at a time, so each caller gets the error that is its own.
+ */
+function postgresBatcher(db: Db, query: PgQuery) {
+  let batcher = batchers.get(db);
+  if (batcher) return batcher;
+  let queue: Pending[] = [];
+  let scheduled = false;
+
+  const flush = async (batch: Pending[]) => {
+    let rows: (PgRow & Pending)[];
+    try {
+      const ids = await query(
+        `SELECT nextval(pg_get_serial_sequence('"Booking"', 'id')) AS "id" FROM generate_series(1, $1::int)`,
+        [batch.length],
+      );
+      rows = [];
+      for (const [i, item] of batch.entries()) {
+        const id = Number((ids[i] as { id: string | number }).id);
+        try {
+          rows.push({ ...item, id, made: item.companions(id) });
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    const one = async (row: PgRow & Pending) => {
+      try {
+        await query(...pgStatement([row], false));
+        row.resolve(insertedOf(row));
+      } catch (error) {
+        row.reject(error);
+      }
+    };
+    if (rows.length === 1) return one(rows[0]!);
+    if (rows.length === 0) return;
+    let written: Set<number>;
+    try {
+      const returned = await query(...pgStatement(rows, true));
+      written = new Set(returned.map((r) => Number((r as { id: string | number }).id)));
+    } catch {
+      await Promise.all(rows.map(one));
+      return;
+    }
+    await Promise.all(rows.map((row) => (written.has(row.id) ? row.resolve(insertedOf(row)) : one(row))));
+  };
+
+  batcher = {
+    insert(request) {
+      return new Promise<InsertedBooking>((resolve, reject) => {
+        queue.push({ ...request, resolve, reject });
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          const waiting = queue;
+          queue = [];
+          for (let start = 0; start < waiting.length; start += PG_BATCH_MAX) {
+            void flush(waiting.slice(start, start + PG_BATCH_MAX));
+          }
+        });
+      });
+    },
+  };
+  batchers.set(db, batcher);
+  return batcher;
+}
+
+function insertedOf(row: PgRow): InsertedBooking {
+  return { ...row.booking, id: row.id, status: "pending", createdAt: row.created };
+}
+
+/**
+ * One statement that writes the rows' bookings and, for each booking written, its proof's claim, manage link
+ * and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
+ * the statement answers the ids it wrote; otherwise such a booking fails the statement.
+ */
+function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[]] {
   const values: SqlValue[] = [];
-  const placeholders = (row: SqlValue[]) => {
+  const tuple = (row: SqlValue[], casts: readonly string[] = []) => {
     const start = values.length;
     values.push(...row);
-    return `(${row.map((_, i) => `$${start + i + 1}`).join(", ")})`;
+    return `(${row.map((_, i) => `$${start + i + 1}${casts[i] ?? ""}`).join(", ")})`;
   };
+  const bookings = rows.map((r) => tuple([r.id, ...bookingValues(r.booking, r.created)])).join(", ");
+  const accesses = rows
+    .map((r) => tuple([r.made.accessTokenHash, r.id, instant(r.created)], ["", "::int", "::timestamp(3)"]))
+    .join(", ");
+  const mails = rows.flatMap((r) => r.made.mails.map((mail) => tuple(mailValues(mail), MAIL_CASTS)));
+  const proofs = rows
+    .filter((r) => r.booking.uploadId)
+    .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));
+  // Only what belongs to a booking the first part wrote (all of them, unless skipTaken skipped some).
+  const ofWritten = (column: string) => `WHERE ${column} IN (SELECT "id" FROM booking)`;
   const parts = [
-    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) VALUES ${placeholders([id, ...bookingValues(booking, created)])})`,
-    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES ${placeholders([accessTokenHash, id, instant(created)])})`,
+    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) VALUES ${bookings}${
+      skipTaken ? " ON CONFLICT DO NOTHING" : ""
+    } RETURNING "id")`,
+    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) SELECT * FROM (VALUES ${accesses}) AS v (${columnList(ACCESS_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
   ];
-  if (booking.uploadId) {
+  if (proofs.length) {
     parts.push(
-      `proof AS (UPDATE "Upload" SET "attachedAt" = ${placeholders([instant(attachedAt)])}::TIMESTAMP(3) WHERE "id" = ${placeholders([booking.uploadId])})`,
+      `proof AS (UPDATE "Upload" SET "attachedAt" = v."at" FROM (VALUES ${proofs.join(", ")}) AS v ("id", "at", "bookingId") WHERE "Upload"."id" = v."id" AND v."bookingId" IN (SELECT "id" FROM booking))`,
     );
   }
-  const mailRows = mails.map((mail) => placeholders(mailValues(mail))).join(", ");
-  // One statement, so one transaction: every part is written, or none.
-  await access.query(
-    `WITH ${parts.join(", ")} INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES ${mailRows}`,
-    values,
-  );
-  return done(id);
+  if (mails.length) {
+    parts.push(
+      `mail AS (INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) SELECT * FROM (VALUES ${mails.join(", ")}) AS v (${columnList(MAIL_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
+    );
+  }
+  // A statement is one transaction: every part is written, or none.
+  return [`WITH ${parts.join(", ")} SELECT "id" FROM booking`, values];
 }
