@@ -68,6 +68,26 @@ describe.each(engines)("%s bus between two instances", (_name, make) => {
     expect(onA).toEqual(["booking.created:1", "booking.created:2"]);
   });
 
+  it("sends what is published within one turn together: each distinct message once, in order", async () => {
+    const a = make();
+    const b = make();
+    await vi.waitFor(() => expect([a.health(), b.health()]).toEqual(["ok", "ok"]), { timeout: 10_000 });
+    const onA = received(a, "cache");
+    const onB = received(b, "cache");
+    for (let i = 0; i < 10; i++) a.publish("cache", "bookings");
+    a.publish("cache", "services");
+    // The sender's own subscribers hear every publish, at once.
+    expect(onA).toHaveLength(11);
+    await vi.waitFor(() => expect(onB).toEqual(["bookings", "services"]), { timeout: 5_000 });
+    // The next turn's publish goes out again.
+    await new Promise(setImmediate);
+    a.publish("cache", "bookings");
+    await vi.waitFor(() => expect(onB).toEqual(["bookings", "services", "bookings"]), { timeout: 5_000 });
+    // Nothing more arrives: the ten were one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onB).toEqual(["bookings", "services", "bookings"]);
+  });
+
   it("a cache invalidated on one instance is dropped on the other at once, with a long lifetime", async () => {
     const a = make();
     const b = make();

@@ -3,7 +3,10 @@
  * PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL, else in-process (SQLite, one instance).
  *
  * A message is delivered to this instance's subscribers at once and sent to the others through the engine;
- * each carries its sender's id, so an instance never handles its own message twice. The bus never throws to its
+ * each carries its sender's id, so an instance never handles its own message twice. What is published within
+ * one turn of the event loop goes out together, each distinct message once: a burst of bookings invalidates
+ * "bookings" once per turn on the other instances, not once per booking (each send is a statement on
+ * PostgreSQL, with its own commit). The bus never throws to its
  * callers: when the engine is down, publishing is skipped (the read cache's short lifetime still bounds
  * staleness), health() says "degraded", and the engine's client reconnects by itself.
  */
@@ -36,8 +39,23 @@ function busCore(kind: BusKind) {
   local.setMaxListeners(0);
   let health: BusHealth = "ok";
   const healthListeners: HealthListener[] = [];
+  const outgoing = new Map<string, { channel: BusChannel; message: string }>();
+  let flushing = false;
   return {
     instance,
+    /** Sends the message to the other instances at the end of this turn, once however often it is asked. */
+    sendSoon(channel: BusChannel, message: string, send: (channel: BusChannel, wire: string) => void) {
+      outgoing.set(`${channel}|${message}`, { channel, message });
+      if (flushing) return;
+      flushing = true;
+      setImmediate(() => {
+        flushing = false;
+        const batch = [...outgoing.values()];
+        outgoing.clear();
+        // The sender's id rides along, so the sender skips its own message when the engine echoes it.
+        for (const item of batch) send(item.channel, `${instance}|${item.message}`);
+      });
+    },
     deliver: (channel: BusChannel, message: string) => local.emit(channel, message),
     /** A message from the engine: handled unless this instance sent it. */
     receive(channel: string, raw: string) {
@@ -45,7 +63,6 @@ function busCore(kind: BusKind) {
       if (cut < 0 || raw.slice(0, cut) === instance) return;
       if ((BUS_CHANNELS as readonly string[]).includes(channel)) local.emit(channel, raw.slice(cut + 1));
     },
-    wire: (message: string) => `${instance}|${message}`,
     subscribe(channel: BusChannel, handler: (message: string) => void) {
       local.on(channel, handler);
       return () => {
@@ -99,9 +116,10 @@ export function createRedisBus(url: string): EventBus {
     publish(channel, message) {
       core.deliver(channel, message);
       if (publisher.status !== "ready") return;
-      publisher
-        .publish(channel, core.wire(message))
-        .catch((error: unknown) => core.setHealth("degraded", error));
+      core.sendSoon(channel, message, (to, wire) => {
+        if (publisher.status !== "ready") return;
+        publisher.publish(to, wire).catch((error: unknown) => core.setHealth("degraded", error));
+      });
     },
     subscribe: core.subscribe,
     health: () => (publisher.status === "ready" && subscriber.status === "ready" ? "ok" : "degraded"),
@@ -149,9 +167,12 @@ export function createPostgresBus(url: string): EventBus {
     kind: "postgresql",
     publish(channel, message) {
       core.deliver(channel, message);
-      client
-        ?.query("SELECT pg_notify($1, $2)", [`studio_${channel}`, core.wire(message)])
-        .catch((error: unknown) => core.setHealth("degraded", error));
+      if (!client) return;
+      core.sendSoon(channel, message, (to, wire) => {
+        client
+          ?.query("SELECT pg_notify($1, $2)", [`studio_${to}`, wire])
+          .catch((error: unknown) => core.setHealth("degraded", error));
+      });
     },
     subscribe: core.subscribe,
     health: () => (client ? "ok" : "degraded"),
