@@ -14,9 +14,14 @@ export function isCalendarDate(value: string): boolean {
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The last answer per zone, with the minute it holds for: every zone's day starts on a whole minute. */
+const lastToday = new Map<string, { minute: number; day: string }>();
 
 /** Today's date (YYYY-MM-DD) on the wall clock of an IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastToday.get(timeZone);
+  if (last?.minute === minute) return last.day;
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {
@@ -29,7 +34,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }
   const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const day = `${get("year")}-${get("month")}-${get("day")}`;
+  lastToday.set(timeZone, { minute, day });
+  return day;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

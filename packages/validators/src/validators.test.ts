@@ -28,6 +28,17 @@ describe("dates", () => {
     expect(todayIn("America/Los_Angeles", instant)).toBe("2026-11-20");
     expect(todayIn("Asia/Kolkata", instant)).toBe("2026-11-21");
   });
+  it("turns the day at the zone's midnight, to the second, however often it is asked", () => {
+    // Midnight in Kolkata (UTC+5:30) is 18:30 UTC: asked each second around it, the day turns exactly there.
+    const midnight = Date.parse("2026-11-21T18:30:00Z");
+    for (let s = -90; s < 90; s++) {
+      const at = new Date(midnight + s * 1_000);
+      expect(todayIn("Asia/Kolkata", at), at.toISOString()).toBe(s < 0 ? "2026-11-21" : "2026-11-22");
+    }
+    // A later instant and then an earlier one, in another minute each time.
+    expect(todayIn("Asia/Kolkata", new Date(midnight + 86_400_000))).toBe("2026-11-23");
+    expect(todayIn("Asia/Kolkata", new Date(midnight - 1))).toBe("2026-11-21");
+  });
 });
 
 describe("formatting", () => {
