@@ -5,7 +5,6 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { createHarness, type Harness } from "../testing/harness";
-import { csvCell } from "./bookings";
 import { bookingSource, readBookingRows } from "./bookings/queries";
 import { type IndexFragments, indexFragments } from "./bookings/rare-fragment";
 
@@ -251,18 +250,37 @@ describe("list", () => {
 });
 
 describe("CSV export", () => {
-  it("escapes cells per RFC 4180 and defuses formulas", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(42)).toBe("42");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+1 555 0101")).toBe("'+1 555 0101");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+  it("escapes cells per RFC 4180 and defuses formulas", async () => {
+    // Written straight to the table: the export must hold whatever a row holds, not only what forms allow.
+    const cells: [stored: string, exported: string][] = [
+      ["plain", "plain"],
+      ["a,b", '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ["two\nlines", '"two\nlines"'],
+      ["carriage\rreturn", '"carriage\rreturn"'],
+      ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+      ["+1 555 0101", "'+1 555 0101"],
+      ["-2+3", "'-2+3"],
+      ["@SUM(A1)", "'@SUM(A1)"],
+      ["\tcmd", "'\tcmd"],
+      ["\rcmd", '"\'\rcmd"'],
+      ["ünïcödé, 東京", '"ünïcödé, 東京"'],
+      ["", ""],
+    ];
+    const ids: number[] = [];
+    for (const [i, [stored]] of cells.entries()) {
+      const booking = await h.deps.db.booking.create({
+        data: { name: stored, email: `cell${i}@csv.test`, phone: "555", date: "2030-05-01", time: "09:00" },
+      });
+      ids.push(booking.id);
+    }
+    const csv = (await admin.bookings.exportCsv({ search: "@csv.test" })).csv;
+    for (const [i, [stored, exported]] of cells.entries()) {
+      expect(csv, JSON.stringify(stored)).toContain(`\r\n${ids[i]},${exported},cell${i}@csv.test,555,,,`);
+    }
+    // A message left empty (null) is an empty cell, and a booking without a proof says so.
+    expect(csv).toContain(`\r\n${ids[0]},plain,cell0@csv.test,555,,,2030-05-01,09:00,pending,,no,`);
+    await h.deps.db.booking.deleteMany({ where: { id: { in: ids } } });
   });
 
   it("exports the filtered bookings with a header row", async () => {

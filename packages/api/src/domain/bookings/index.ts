@@ -1,5 +1,5 @@
 export { type BookingCreateData, createBooking } from "./create";
-export { csvCell, exportBookingsCsv, exportBookingsCsvChunk } from "./csv";
+export { exportBookingsCsv, exportBookingsCsvChunk } from "./csv";
 export { adminImage, type BookingDeps, plainImage, toBookingDto } from "./dto";
 export {
   bookingAvailability,
