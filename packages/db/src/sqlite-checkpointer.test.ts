@@ -3,18 +3,19 @@
  * commits reaches the database file soon, without that connection checkpointing, and closing ends the thread.
  */
 import { existsSync, statSync } from "node:fs";
-import { createTestDatabase, testDatabaseProvider } from "@studio/db/testing";
+import { createTestDatabase } from "@studio/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directAccess } from "./direct";
 import { sqlitePath } from "./provider";
 import { SAFETY_NET_PAGES } from "./sqlite-checkpointer";
 import type { TestDatabase } from "./testing";
 
-const sqlite = testDatabaseProvider() === "sqlite";
+// SQLite's own machinery: tested on SQLite in the PostgreSQL run too.
+const createSqliteDatabase = () => createTestDatabase({ provider: "sqlite" });
 let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createSqliteDatabase();
 });
 afterAll(async () => {
   await db.drop();
@@ -28,7 +29,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-describe.runIf(sqlite)("WAL checkpoints", () => {
+describe("WAL checkpoints", () => {
   it("copy committed pages into the database file from another thread", async () => {
     const file = sqlitePath(db.url);
     const sizeBefore = statSync(file).size;
@@ -52,7 +53,7 @@ describe.runIf(sqlite)("WAL checkpoints", () => {
   });
 
   it("close their connection with the database: the last connection out removes the log", async () => {
-    const other = await createTestDatabase();
+    const other = await createSqliteDatabase();
     const file = sqlitePath(other.url);
     const sizeBefore = statSync(file).size;
     const body = "x".repeat(4_000);

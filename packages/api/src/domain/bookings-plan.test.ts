@@ -1,11 +1,12 @@
 /**
- * How SQLite reads a page of one status (queries.ts, bookingSource): through the (status, id) index, whatever
- * its statistics say. With planner statistics of a long history (most bookings completed, the newest ones not
- * yet), SQLite walked the table backwards from the cursor for the common status, stepping over every newer
- * booking of another status: 90 ms for a page at 1,000,000 bookings.
+ * How a page of one status is read (queries.ts, bookingSource, pageRows): through the (status, id) index,
+ * whatever the planner's statistics say. With the statistics of a long history (most bookings completed, the
+ * newest ones not yet), SQLite walked the table backwards from the cursor for the common status, stepping over
+ * every newer booking of another status: 90 ms for a page at 1,000,000 bookings. PostgreSQL's planner chooses
+ * for itself (at this size it walks the primary key; at 1,000,000 bookings the index), so there only the
+ * page's rows are checked.
  */
 import { Prisma } from "@studio/db";
-import { testDatabaseProvider } from "@studio/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
 import { bookingSource, pageRows } from "./bookings/queries";
@@ -37,18 +38,24 @@ afterAll(async () => {
   await h.close();
 });
 
-describe.runIf(testDatabaseProvider() === "sqlite")("a page of one status on SQLite", () => {
+describe("a page of one status", () => {
   it("seeks the status index, even from a cursor among newer bookings of other statuses", async () => {
     const newest = await h.deps.db.booking.findFirstOrThrow({
       orderBy: { id: "desc" },
       select: { id: true },
     });
-    const page = pageRows(bookingSource("sqlite", { status: "completed" }), { limit: 51, cursor: newest.id });
-    const plan = await h.deps.db.$queryRaw<{ detail: string }[]>(
-      Prisma.sql`EXPLAIN QUERY PLAN SELECT x."id" ${page}`,
-    );
-    const details = plan.map((step) => step.detail);
-    expect(details.some((d) => d.includes("INDEX Booking_status_id_idx"))).toBe(true);
+    const source = bookingSource(h.deps.provider, { status: "completed" });
+    const page = pageRows(source, { limit: 51, cursor: newest.id });
+    if (h.deps.provider === "sqlite") {
+      const plan = await h.deps.db.$queryRaw<{ detail: string }[]>(
+        Prisma.sql`EXPLAIN QUERY PLAN SELECT x."id" ${page}`,
+      );
+      const steps = plan.map((step) => step.detail);
+      expect(
+        steps.some((step) => step.includes("INDEX Booking_status_id_idx")),
+        steps.join("\n"),
+      ).toBe(true);
+    }
     // And the page is right: the 51 newest completed bookings.
     const rows = await h.deps.db.$queryRaw<{ id: number | bigint }[]>(
       Prisma.sql`SELECT x."id" ${page} ORDER BY x."id" DESC`,

@@ -23,9 +23,10 @@ export function testDatabaseProvider(): "sqlite" | "postgresql" {
   return url ? detectProvider(url) : "sqlite";
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** The suite's database (TEST_DATABASE_URL's provider), or SQLite whatever it is, for SQLite's own machinery. */
+export async function createTestDatabase(options: { provider?: "sqlite" } = {}): Promise<TestDatabase> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  return pgUrl && detectProvider(pgUrl) === "postgresql"
+  return options.provider !== "sqlite" && pgUrl && detectProvider(pgUrl) === "postgresql"
     ? createPostgresTestDatabase(pgUrl)
     : createSqliteTestDatabase();
 }
