@@ -32,6 +32,8 @@ export type EventBus = {
 
 export type HealthListener = (health: BusHealth, error?: unknown) => void;
 
+type Outgoing = { channel: BusChannel; wire: string };
+
 /** The part every engine shares: local delivery, sender ids, health transitions. */
 function busCore(kind: BusKind) {
   const instance = randomUUID();
@@ -43,17 +45,23 @@ function busCore(kind: BusKind) {
   let flushing = false;
   return {
     instance,
-    /** Sends the message to the other instances at the end of this turn, once however often it is asked. */
-    sendSoon(channel: BusChannel, message: string, send: (channel: BusChannel, wire: string) => void) {
+    /**
+     * Sends the message to the other instances at the end of this turn, once however often it is asked: `send`
+     * gets the turn's messages together, in the order they were first published.
+     */
+    sendSoon(channel: BusChannel, message: string, send: (batch: Outgoing[]) => void) {
       outgoing.set(`${channel}|${message}`, { channel, message });
       if (flushing) return;
       flushing = true;
       setImmediate(() => {
         flushing = false;
-        const batch = [...outgoing.values()];
-        outgoing.clear();
         // The sender's id rides along, so the sender skips its own message when the engine echoes it.
-        for (const item of batch) send(item.channel, `${instance}|${item.message}`);
+        const batch = [...outgoing.values()].map((item) => ({
+          channel: item.channel,
+          wire: `${instance}|${item.message}`,
+        }));
+        outgoing.clear();
+        send(batch);
       });
     },
     deliver: (channel: BusChannel, message: string) => local.emit(channel, message),
@@ -116,9 +124,11 @@ export function createRedisBus(url: string): EventBus {
     publish(channel, message) {
       core.deliver(channel, message);
       if (publisher.status !== "ready") return;
-      core.sendSoon(channel, message, (to, wire) => {
+      core.sendSoon(channel, message, (batch) => {
         if (publisher.status !== "ready") return;
-        publisher.publish(to, wire).catch((error: unknown) => core.setHealth("degraded", error));
+        for (const { channel: to, wire } of batch) {
+          publisher.publish(to, wire).catch((error: unknown) => core.setHealth("degraded", error));
+        }
       });
     },
     subscribe: core.subscribe,
@@ -130,6 +140,10 @@ export function createRedisBus(url: string): EventBus {
     },
   };
 }
+
+/** Sends each (channel, payload) pair, in order, in one transaction. */
+const NOTIFY_ALL = `SELECT pg_notify(t.channel, t.payload)
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(channel, payload, n) ORDER BY t.n`;
 
 /** PostgreSQL LISTEN/NOTIFY on a dedicated connection, re-established with a growing pause when it drops. */
 export function createPostgresBus(url: string): EventBus {
@@ -168,9 +182,10 @@ export function createPostgresBus(url: string): EventBus {
     publish(channel, message) {
       core.deliver(channel, message);
       if (!client) return;
-      core.sendSoon(channel, message, (to, wire) => {
+      // One statement per turn: a client runs one query at a time, and each NOTIFY alone was its own commit.
+      core.sendSoon(channel, message, (batch) => {
         client
-          ?.query("SELECT pg_notify($1, $2)", [`studio_${to}`, wire])
+          ?.query(NOTIFY_ALL, [batch.map((item) => `studio_${item.channel}`), batch.map((item) => item.wire)])
           .catch((error: unknown) => core.setHealth("degraded", error));
       });
     },
