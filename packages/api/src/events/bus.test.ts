@@ -88,6 +88,28 @@ describe.each(engines)("%s bus between two instances", (_name, make) => {
     expect(onB).toEqual(["bookings", "services", "bookings"]);
   });
 
+  it("publishes in turn after turn, while the last send is on its way, all arrive in order, one send at a time", async () => {
+    const a = make();
+    const b = make();
+    await vi.waitFor(() => expect([a.health(), b.health()]).toEqual(["ok", "ok"]), { timeout: 10_000 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    try {
+      const onB = received(b, "live");
+      const sent = Array.from({ length: 30 }, (_, i) => `booking.created:${i}`);
+      for (const message of sent) {
+        a.publish("live", message);
+        await new Promise(setImmediate);
+      }
+      await vi.waitFor(() => expect(onB).toEqual(sent), { timeout: 5_000 });
+      // pg warns when a client is handed a query while it runs another.
+      expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("a cache invalidated on one instance is dropped on the other at once, with a long lifetime", async () => {
     const a = make();
     const b = make();

@@ -176,17 +176,32 @@ export function createPostgresBus(url: string): EventBus {
     setTimeout(() => void connect(), retryMs).unref();
     retryMs = Math.min(retryMs * 2, 10_000);
   };
+  // One statement at a time (a client runs one query at a time), each with every message that waited for it:
+  // each NOTIFY alone was a statement with its own commit.
+  let sending = false;
+  let waiting = new Map<string, Outgoing>();
+  const sendWaiting = () => {
+    if (sending || !client || waiting.size === 0) return;
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    sending = true;
+    client
+      .query(NOTIFY_ALL, [batch.map((item) => `studio_${item.channel}`), batch.map((item) => item.wire)])
+      .catch((error: unknown) => core.setHealth("degraded", error))
+      .finally(() => {
+        sending = false;
+        sendWaiting();
+      });
+  };
   void connect();
   return {
     kind: "postgresql",
     publish(channel, message) {
       core.deliver(channel, message);
       if (!client) return;
-      // One statement per turn: a client runs one query at a time, and each NOTIFY alone was its own commit.
       core.sendSoon(channel, message, (batch) => {
-        client
-          ?.query(NOTIFY_ALL, [batch.map((item) => `studio_${item.channel}`), batch.map((item) => item.wire)])
-          .catch((error: unknown) => core.setHealth("degraded", error));
+        for (const item of batch) waiting.set(`${item.channel}|${item.wire}`, item);
+        sendWaiting();
       });
     },
     subscribe: core.subscribe,
