@@ -29,8 +29,11 @@ export type DirectAccess =
     }
   | {
       provider: "postgresql";
-      /** One statement (a statement is its own transaction) on Prisma's pool. */
-      query<T>(text: string, values: readonly SqlValue[]): Promise<T[]>;
+      /**
+       * One statement (a statement is its own transaction) on Prisma's pool. With a `name`, each connection
+       * parses and plans the text once and keeps it: one name must always come with the same text.
+       */
+      query<T>(text: string, values: readonly SqlValue[], name?: string): Promise<T[]>;
     };
 
 /** The SQLite side's connection and lock, as sqlite-serial.ts hands them over once Prisma has connected. */
@@ -163,8 +166,8 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
 export function postgresDirectAccess(pool: Pool): DirectAccess {
   return {
     provider: "postgresql",
-    async query<T>(text: string, values: readonly SqlValue[]) {
-      const result = await pool.query(text, values as SqlValue[]);
+    async query<T>(text: string, values: readonly SqlValue[], name?: string) {
+      const result = await pool.query({ text, values: values as SqlValue[], name });
       return result.rows as T[];
     },
   };

@@ -66,6 +66,14 @@ describe("zonedInstant", () => {
     );
   });
 
+  it("answers a repeated question the same, with a Date of its own each time", () => {
+    const first = zonedInstant("2030-03-10", "02:30", "America/Los_Angeles");
+    first.setTime(0); // a caller changing its Date changes nothing for the next one
+    const again = zonedInstant("2030-03-10", "02:30", "America/Los_Angeles");
+    expect(again.toISOString()).toBe("2030-03-10T10:30:00.000Z");
+    expect(zonedInstant("2030-03-10", "02:30", "Europe/London").toISOString()).toBe("2030-03-10T02:30:00.000Z");
+  });
+
   it("takes the first of a time the clocks show twice", () => {
     const at = zonedInstant("2030-11-03", "01:30", "America/Los_Angeles");
     expect(at.toISOString()).toBe("2030-11-03T08:30:00.000Z"); // 01:30 PDT, not 01:30 PST

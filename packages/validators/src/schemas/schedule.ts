@@ -207,19 +207,37 @@ const DAY_MS = 86_400_000;
  * two. These are the rules of Temporal's "compatible" disambiguation, and what calendars do.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = wallClockToInstant(date, time, timeZone);
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    instants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+/**
+ * The last answers, as one slot is read several times for one request (its notice rule, its e-mails, its
+ * invite) and each reading asks Intl for the zone's offset up to four times.
+ */
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 4096;
+
+function wallClockToInstant(date: string, time: string, timeZone: string): number {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   // No zone changes its offset twice within two days: the offsets a day either side are the only candidates.
   const before = offsetOf(wall - DAY_MS, timeZone);
   const after = offsetOf(wall + DAY_MS, timeZone);
-  if (before === after) return new Date(wall - before);
+  if (before === after) return wall - before;
   const earlier = Math.min(wall - before, wall - after);
   const later = Math.max(wall - before, wall - after);
   // The first instant whose wall clock reads this time; in a gap neither does, and the offset before applies.
-  if (offsetOf(earlier, timeZone) === wall - earlier) return new Date(earlier);
-  if (offsetOf(later, timeZone) === wall - later) return new Date(later);
-  return new Date(wall - before);
+  if (offsetOf(earlier, timeZone) === wall - earlier) return earlier;
+  if (offsetOf(later, timeZone) === wall - later) return later;
+  return wall - before;
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
