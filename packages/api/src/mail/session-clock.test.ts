@@ -3,7 +3,16 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { clockText, dayText, sessionClock, shortDayText, wallTime } from "./session-clock";
 
-const ZONES = ["America/Los_Angeles", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"];
+const ZONES = [
+  "America/Los_Angeles",
+  "Europe/London",
+  "Asia/Kolkata",
+  "Australia/Lord_Howe",
+  "UTC",
+  "America/St_Johns",
+  "Pacific/Chatham",
+  "America/Santiago",
+];
 
 /** Every 13th day of 2029–2031, and the daylight-saving days of the zones above. */
 function days(): string[] {
@@ -11,7 +20,12 @@ function days(): string[] {
   for (let t = Date.UTC(2029, 0, 1); t < Date.UTC(2032, 0, 1); t += 13 * 86_400_000) {
     out.push(new Date(t).toISOString().slice(0, 10));
   }
-  return [...out, "2030-03-10", "2030-11-03", "2030-03-31", "2030-10-27", "2030-04-07", "2030-10-06"];
+  // The changes of Los Angeles, London, Lord Howe, St. John's, Chatham and Santiago in 2030.
+  return [
+    ...out,
+    ...["2030-03-10", "2030-11-03", "2030-03-31", "2030-10-27", "2030-04-07", "2030-10-06"],
+    ...["2030-04-06", "2030-09-07", "2030-09-29"],
+  ];
 }
 
 describe("wall time as the e-mails print it", () => {

@@ -1,9 +1,9 @@
 /**
  * A session's start and end on the studio's wall clock, as the e-mails print them ("Tuesday, 3 November 2026",
- * "10:00 AM", "PST"). One cached Intl formatter per zone does the zone arithmetic; a date library did the same
- * at several times the cost, on every new booking's request.
+ * "10:00 AM", "PST"). The zone's offset (zoneOffset: Intl, read once a day and kept) does the arithmetic; a date
+ * library did the same at several times the cost, on every new booking's request.
  */
-import { zonedInstant } from "@studio/validators";
+import { zonedInstant, zoneOffset } from "@studio/validators";
 
 const HOUR_MS = 3_600_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -35,37 +35,41 @@ export type WallTime = {
   zone: string;
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
+const ZONE_NAMES_KEPT = 1024;
 
-function formatFor(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      timeZoneName: "short",
-    });
-    formats.set(timeZone, format);
+/** The zone's short name at an instant ("PST"), read once per zone, offset and year. */
+function zoneName(instant: Date, timeZone: string, offset: number, year: number): string {
+  const key = `${timeZone} ${offset} ${year}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    let format = nameFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+      nameFormats.set(timeZone, format);
+    }
+    name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+    if (zoneNames.size >= ZONE_NAMES_KEPT) zoneNames.clear();
+    zoneNames.set(key, name);
   }
-  return format;
+  return name;
 }
 
 export function wallTime(instant: Date, timeZone: string): WallTime {
-  const wall: WallTime = { instant, year: 0, month: 0, day: 0, hour: 0, minute: 0, zone: timeZone };
-  for (const part of formatFor(timeZone).formatToParts(instant)) {
-    if (part.type === "timeZoneName") wall.zone = part.value;
-    else if (part.type === "year") wall.year = Number(part.value);
-    else if (part.type === "month") wall.month = Number(part.value);
-    else if (part.type === "day") wall.day = Number(part.value);
-    else if (part.type === "hour") wall.hour = Number(part.value);
-    else if (part.type === "minute") wall.minute = Number(part.value);
-  }
-  return wall;
+  const offset = zoneOffset(instant.getTime(), timeZone);
+  // The wall clock's fields are the UTC fields of the instant moved by the offset.
+  const local = new Date(instant.getTime() + offset);
+  const year = local.getUTCFullYear();
+  return {
+    instant,
+    year,
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    zone: zoneName(instant, timeZone, offset, year),
+  };
 }
 
 /** "Tuesday, 3 November 2026" */

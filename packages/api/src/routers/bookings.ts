@@ -4,7 +4,7 @@ import {
   ZBookingChunkInput,
   type ZBookingChunkResult,
   ZBookingCreateInput,
-  ZBookingCreateResult,
+  type ZBookingCreateResult,
   ZBookingCsv,
   type ZBookingCsvChunk,
   ZBookingDto,
@@ -34,11 +34,17 @@ import {
 import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const bookingsRouter = router({
-  /** The public booking dialog; the visitor sees their own proof path, not a signed link. */
+  /**
+   * The public booking dialog; the visitor sees their own proof path, not a signed link. Both create
+   * procedures check their output's shape at compile time only (`satisfies`): the booking is built field by
+   * field (toBookingDto), and parsing it again was about 3% of a new booking's CPU.
+   */
   create: formProcedure("booking")
     .input(ZBookingCreateInput)
-    .output(ZBookingCreateResult)
-    .mutation(({ ctx, input }) => createBooking(ctx, input, plainImage)),
+    .mutation(
+      async ({ ctx, input }) =>
+        (await createBooking(ctx, input, plainImage)) satisfies z.output<typeof ZBookingCreateResult>,
+    ),
   availability: publicProcedure
     .input(ZAvailabilityInput)
     .output(ZAvailability)
@@ -47,8 +53,10 @@ export const bookingsRouter = router({
   /** The admin "Create New Booking" dialog: the same rules as the public dialog. */
   adminCreate: adminProcedure
     .input(ZBookingCreateInput)
-    .output(ZBookingCreateResult)
-    .mutation(({ ctx, input }) => createBooking(ctx, input, adminImage(ctx))),
+    .mutation(
+      async ({ ctx, input }) =>
+        (await createBooking(ctx, input, adminImage(ctx))) satisfies z.output<typeof ZBookingCreateResult>,
+    ),
   /**
    * The admin page, polled by every open back office: its output's shape is checked at compile time only
    * (`satisfies`), like the chunks below. Parsing 50 bookings again on every call, most of them answered by

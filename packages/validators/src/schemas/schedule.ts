@@ -229,20 +229,45 @@ function wallClockToInstant(date: string, time: string, timeZone: string): numbe
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   // No zone changes its offset twice within two days: the offsets a day either side are the only candidates.
-  const before = offsetOf(wall - DAY_MS, timeZone);
-  const after = offsetOf(wall + DAY_MS, timeZone);
+  const before = zoneOffset(wall - DAY_MS, timeZone);
+  const after = zoneOffset(wall + DAY_MS, timeZone);
   if (before === after) return wall - before;
   const earlier = Math.min(wall - before, wall - after);
   const later = Math.max(wall - before, wall - after);
   // The first instant whose wall clock reads this time; in a gap neither does, and the offset before applies.
-  if (offsetOf(earlier, timeZone) === wall - earlier) return earlier;
-  if (offsetOf(later, timeZone) === wall - later) return later;
+  if (zoneOffset(earlier, timeZone) === wall - earlier) return earlier;
+  if (zoneOffset(later, timeZone) === wall - later) return later;
   return wall - before;
+}
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds. Offsets are read at UTC midnights and kept: a day
+ * whose two midnights agree has that offset throughout (no zone changes its offset twice within a day, nor
+ * within two); only a day with a change asks Intl about the instant itself, a call of several microseconds.
+ */
+export function zoneOffset(instant: number, timeZone: string): number {
+  const day = Math.floor(instant / DAY_MS);
+  const start = midnightOffset(day, timeZone);
+  return start === midnightOffset(day + 1, timeZone) ? start : offsetOf(instant, timeZone);
+}
+
+const midnightOffsets = new Map<string, number>();
+const MIDNIGHTS_KEPT = 8192;
+
+function midnightOffset(day: number, timeZone: string): number {
+  const key = `${timeZone} ${day}`;
+  let offset = midnightOffsets.get(key);
+  if (offset === undefined) {
+    offset = offsetOf(day * DAY_MS, timeZone);
+    if (midnightOffsets.size >= MIDNIGHTS_KEPT) midnightOffsets.clear();
+    midnightOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC at an instant, in milliseconds. */
+/** The zone's offset from UTC at an instant, in milliseconds, as Intl reads it. */
 function offsetOf(instant: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {

@@ -11,7 +11,7 @@
  *   on the booking (BookingChange). A move claims its new slot through the unique slot key, exactly like a new
  *   booking, so N concurrent moves into one free slot give exactly one winner.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Db } from "@studio/db";
 import {
   type BookingChangeDto,
@@ -22,6 +22,7 @@ import {
   type ManageView,
   zonedInstant,
 } from "@studio/validators";
+import { pooledRandomBytes } from "../../auth/random-bytes";
 import type { ApiConfig } from "../../config";
 import { AppError } from "../../errors";
 import { sessionHours } from "../../mail/ics";
@@ -63,7 +64,7 @@ export function newManageLink(deps: { config: Pick<ApiConfig, "publicUrl"> }): {
   url: string;
   tokenHash: string;
 } {
-  const token = randomBytes(32).toString("base64url");
+  const token = pooledRandomBytes(32).toString("base64url");
   return { url: `${deps.config.publicUrl.replace(/\/+$/, "")}/manage/${token}`, tokenHash: hashToken(token) };
 }
 
