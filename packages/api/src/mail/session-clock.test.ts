@@ -85,7 +85,9 @@ describe("zonedInstant", () => {
     first.setTime(0); // a caller changing its Date changes nothing for the next one
     const again = zonedInstant("2030-03-10", "02:30", "America/Los_Angeles");
     expect(again.toISOString()).toBe("2030-03-10T10:30:00.000Z");
-    expect(zonedInstant("2030-03-10", "02:30", "Europe/London").toISOString()).toBe("2030-03-10T02:30:00.000Z");
+    expect(zonedInstant("2030-03-10", "02:30", "Europe/London").toISOString()).toBe(
+      "2030-03-10T02:30:00.000Z",
+    );
   });
 
   it("takes the first of a time the clocks show twice", () => {
