@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { isAppPage, PLACEHOLDER_ORIGIN } from "@studio/validators";
+import { boundedMemo, isAppPage, PLACEHOLDER_ORIGIN } from "@studio/validators";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PrerenderedPages } from "./prerendered-pages";
 
@@ -80,23 +80,19 @@ export function serveSpa(
     return entry;
   }
 
-  const pageEntries = new Map<string, Entry>();
+  const pageEntries = boundedMemo<Entry>(MAX_PAGE_ENTRIES);
   /** A page's HTML as an entry with its compressed copies, made once per page version. */
   function pageEntry(key: string, html: string): Entry {
-    let entry = pageEntries.get(key);
-    if (!entry) {
+    return pageEntries(key, () => {
       const body = Buffer.from(html, "utf8");
-      entry = {
+      return {
         body,
         type: TYPES[".html"] as string,
         cache: "no-cache",
         gzip: gzipSync(body, { level: 9 }),
         br: brotliCompressSync(body),
       };
-      if (pageEntries.size >= MAX_PAGE_ENTRIES) pageEntries.clear();
-      pageEntries.set(key, entry);
-    }
-    return entry;
+    });
   }
 
   function send(c: Context, entry: Entry, cacheControl = entry.cache, status: 200 | 404 = 200) {

@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./dates";
 export * from "./format";
+export * from "./memo";
 export * from "./rules";
 export * from "./sse";
 export * from "./messages";

@@ -3,7 +3,7 @@
  * "10:00 AM", "PST"). The zone's offset (zoneOffset: Intl, read once a day and kept) does the arithmetic; a date
  * library did the same at several times the cost, on every new booking's request.
  */
-import { zonedInstant, zoneOffset } from "@studio/validators";
+import { boundedMemo, zonedInstant, zoneOffset } from "@studio/validators";
 
 const HOUR_MS = 3_600_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -36,24 +36,18 @@ export type WallTime = {
 };
 
 const nameFormats = new Map<string, Intl.DateTimeFormat>();
-const zoneNames = new Map<string, string>();
-const ZONE_NAMES_KEPT = 1024;
+const zoneNames = boundedMemo<string>(1024);
 
 /** The zone's short name at an instant ("PST"), read once per zone, offset and year. */
 function zoneName(instant: Date, timeZone: string, offset: number, year: number): string {
-  const key = `${timeZone} ${offset} ${year}`;
-  let name = zoneNames.get(key);
-  if (name === undefined) {
+  return zoneNames(`${timeZone} ${offset} ${year}`, () => {
     let format = nameFormats.get(timeZone);
     if (!format) {
       format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
       nameFormats.set(timeZone, format);
     }
-    name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
-    if (zoneNames.size >= ZONE_NAMES_KEPT) zoneNames.clear();
-    zoneNames.set(key, name);
-  }
-  return name;
+    return format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  });
 }
 
 export function wallTime(instant: Date, timeZone: string): WallTime {

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { TIME_SLOTS, type TimeSlot } from "../constants";
 import { isCalendarDate, isValidTimeZone } from "../dates";
+import { boundedMemo } from "../memo";
 import { MESSAGES } from "../messages";
 import { idField, NUL_MESSAGE } from "./common";
 
@@ -207,22 +208,8 @@ const DAY_MS = 86_400_000;
  * two. These are the rules of Temporal's "compatible" disambiguation, and what calendars do.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const key = `${timeZone} ${date} ${time}`;
-  let instant = instants.get(key);
-  if (instant === undefined) {
-    instant = wallClockToInstant(date, time, timeZone);
-    if (instants.size >= INSTANTS_KEPT) instants.clear();
-    instants.set(key, instant);
-  }
-  return new Date(instant);
+  return new Date(wallClockToInstant(date, time, timeZone));
 }
-
-/**
- * The last answers, as one slot is read several times for one request (its notice rule, its e-mails, its
- * invite) and each reading asks Intl for the zone's offset up to four times.
- */
-const instants = new Map<string, number>();
-const INSTANTS_KEPT = 4096;
 
 function wallClockToInstant(date: string, time: string, timeZone: string): number {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
@@ -251,18 +238,10 @@ export function zoneOffset(instant: number, timeZone: string): number {
   return start === midnightOffset(day + 1, timeZone) ? start : offsetOf(instant, timeZone);
 }
 
-const midnightOffsets = new Map<string, number>();
-const MIDNIGHTS_KEPT = 8192;
+const midnightOffsets = boundedMemo<number>(8192);
 
 function midnightOffset(day: number, timeZone: string): number {
-  const key = `${timeZone} ${day}`;
-  let offset = midnightOffsets.get(key);
-  if (offset === undefined) {
-    offset = offsetOf(day * DAY_MS, timeZone);
-    if (midnightOffsets.size >= MIDNIGHTS_KEPT) midnightOffsets.clear();
-    midnightOffsets.set(key, offset);
-  }
-  return offset;
+  return midnightOffsets(`${timeZone} ${day}`, () => offsetOf(day * DAY_MS, timeZone));
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
