@@ -54,6 +54,7 @@ export async function authenticate(
 /**
  * One joined query. On SQLite through Prisma (most calls are answered by the cache); on PostgreSQL, read on
  * every admin call, as plain SQL on Prisma's pool (ADR 011): Prisma compiles even a raw query on every call.
+ * There it is a named statement, parsed and planned once per connection.
  */
 async function readSession(ctx: Pick<Context, "db">, sessionId: string): Promise<SessionRow | undefined> {
   const access = directAccess(ctx.db);
@@ -72,6 +73,7 @@ async function readSession(ctx: Pick<Context, "db">, sessionId: string): Promise
             (EXTRACT(EPOCH FROM s."revokedAt") * 1000)::FLOAT8 AS "revokedMs", u."name", u."email", u."role"
      FROM "AuthSession" s JOIN "AdminUser" u ON u."id" = s."userId" WHERE s."id" = $1`,
     [sessionId],
+    "admin-session",
   );
   const row = rows[0];
   if (!row) return undefined;
