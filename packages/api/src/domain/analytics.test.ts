@@ -38,6 +38,14 @@ describe("calendar helpers", () => {
     expect(zonedMidnight("2026-06-01", "UTC").toISOString()).toBe("2026-06-01T00:00:00.000Z");
   });
 
+  it("starts a day whose midnight a daylight-saving change skips at its first instant, not in the day before", () => {
+    // Santiago and Havana move from 00:00 straight to 01:00: the day starts at 01:00 in the new offset.
+    expect(zonedMidnight("2026-09-06", "America/Santiago").toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    expect(zonedMidnight("2026-03-08", "America/Havana").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    // Beirut's change at midnight as well: 00:00 +02 never happens, 01:00 +03 is 22:00 UTC the day before.
+    expect(zonedMidnight("2026-03-29", "Asia/Beirut").toISOString()).toBe("2026-03-28T22:00:00.000Z");
+  });
+
   it("finds the weekday of every date from 1999 to 2101, and none for what is not a real date", () => {
     for (let day = Date.UTC(1999, 0, 1); day <= Date.UTC(2101, 11, 31); day += 86_400_000) {
       const date = new Date(day);

@@ -17,6 +17,7 @@ import {
   TIME_SLOTS,
   todayIn,
   ZAnalyticsInput,
+  zonedInstant,
 } from "@studio/validators";
 
 export type AnalyticsDeps = {
@@ -43,42 +44,12 @@ function formatDate(utcMs: number): string {
   return new Date(utcMs).toISOString().slice(0, 10);
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Minutes the zone's wall clock is ahead of UTC at an instant. */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
-/** The instant at which a calendar date (YYYY-MM-DD) starts in a time zone. */
+/**
+ * The instant at which a calendar date (YYYY-MM-DD) starts in a time zone: its first instant, also where a
+ * daylight-saving change skips midnight (the same rule as bookings' instants, zonedInstant).
+ */
 export function zonedMidnight(date: string, timeZone: string): Date {
-  const wall = parseDate(date);
-  let instant = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
-  // Second pass: the offset at the guessed instant can differ around a DST change.
-  instant = wall - zoneOffsetMinutes(instant, timeZone) * 60_000;
-  return new Date(instant);
+  return zonedInstant(date, "00:00", timeZone);
 }
 
 /** Monday (0) … Sunday (6) of a calendar date. */
