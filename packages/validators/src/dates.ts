@@ -1,3 +1,5 @@
+import { boundedMemo } from "./memo";
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -13,7 +15,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = boundedMemo<Intl.DateTimeFormat>(1024);
 /** The last answer per zone, with the minute it holds for: every zone's day starts on a whole minute. */
 const lastToday = new Map<string, { minute: number; day: string }>();
 
@@ -22,16 +24,10 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   const minute = Math.floor(now.getTime() / 60_000);
   const last = lastToday.get(timeZone);
   if (last?.minute === minute) return last.day;
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
+  const format = dayFormats(
+    timeZone,
+    () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+  );
   const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = `${get("year")}-${get("month")}-${get("day")}`;

@@ -35,17 +35,16 @@ export type WallTime = {
   zone: string;
 };
 
-const nameFormats = new Map<string, Intl.DateTimeFormat>();
+const nameFormats = boundedMemo<Intl.DateTimeFormat>(1024);
 const zoneNames = boundedMemo<string>(1024);
 
 /** The zone's short name at an instant ("PST"), read once per zone, offset and year. */
 function zoneName(instant: Date, timeZone: string, offset: number, year: number): string {
   return zoneNames(`${timeZone} ${offset} ${year}`, () => {
-    let format = nameFormats.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-      nameFormats.set(timeZone, format);
-    }
+    const format = nameFormats(
+      timeZone,
+      () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }),
+    );
     return format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
   });
 }

@@ -244,24 +244,24 @@ function midnightOffset(day: number, timeZone: string): number {
   return midnightOffsets(`${timeZone} ${day}`, () => offsetOf(day * DAY_MS, timeZone));
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormats = boundedMemo<Intl.DateTimeFormat>(1024);
 
 /** The zone's offset from UTC at an instant, in milliseconds, as Intl reads it. */
 function offsetOf(instant: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = offsetFormats(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+      }),
+  );
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(
     Number(parts.year),
