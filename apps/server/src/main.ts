@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createSmtpTransport, startMailWorker } from "@studio/api";
+import { createSmtpTransport, jobHandlers, startJobWorker, startMailWorker } from "@studio/api";
 import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
 import { createApp } from "./app";
 import { buildDeps } from "./deps";
@@ -63,6 +63,15 @@ const stopMail = env.SMTP_URL
   : null;
 if (!env.SMTP_URL) logger.info("no SMTP_URL: e-mails are written but not sent (see /admin/mail)");
 
+// Durable jobs (packages/api/src/jobs, ADR 013): every instance runs a worker; claims keep two from running one job.
+const jobs = startJobWorker({
+  db: deps.db,
+  now: deps.now,
+  handlers: jobHandlers(deps),
+  logger,
+  serverBusy: pace.busy,
+});
+
 const limits = {
   headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -99,7 +108,7 @@ async function shutdown(signal: string) {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.once("close", () => clearInterval(sweep));
   });
-  await stopMail?.();
+  await Promise.all([stopMail?.(), jobs.stop()]);
   await deps.bus.close();
   await database.close();
   logger.info("shutdown complete");

@@ -49,3 +49,15 @@ export {
   runMailPass,
   startMailWorker,
 } from "./mail/worker";
+export {
+  cancelJobs,
+  defineJob,
+  enqueueJob,
+  jobBacklog,
+  jobHandlers,
+  type JobHandler,
+  type JobWorker,
+  PermanentJobError,
+  runJobPass,
+  startJobWorker,
+} from "./jobs";

@@ -1,0 +1,10 @@
+/**
+ * Every kind of durable job the server runs, with the dependencies it needs. A capability that adds a kind
+ * lists its handler here; the server's job worker (apps/server/src/main.ts) runs them all in every instance.
+ */
+import type { ApiDeps } from "../context";
+import type { AnyJobHandler } from "./worker";
+
+export function jobHandlers(_deps: ApiDeps): AnyJobHandler[] {
+  return [];
+}

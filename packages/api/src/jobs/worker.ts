@@ -1,0 +1,278 @@
+/**
+ * Durable jobs: the running side. Every server instance runs one job worker with the handlers of every kind.
+ *
+ * - Claiming is the outbox's conditional update (mail/worker.ts): the database re-checks each row's status as it
+ *   writes the claim token, so with several instances on one database exactly one worker wins each job.
+ * - The winner holds a lease and renews it while the handler runs, so a long job (a video preview) is never
+ *   taken over by a live worker; a job whose worker died keeps its lease only until it runs out, then another
+ *   instance claims it again. Delivery is therefore at least once: handlers must be idempotent.
+ * - A claim that was lost (the lease ran out and another worker took the job) can no longer write an outcome:
+ *   every write is conditional on the claim token, and the handler's signal is aborted.
+ * - A failure is retried after the handler's delays (about 30 s, growing to hours); a PermanentJobError, a
+ *   payload that no longer parses, or the last attempt ends the job as "failed" with the reason.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "@studio/db";
+import { type JobKind, pruneJobs } from "./queue";
+
+export type JobContext = {
+  id: number;
+  /** 1 on the first run. */
+  attempt: number;
+  /** Aborted when the worker stops or the job's claim is lost: stop and throw. */
+  signal: AbortSignal;
+};
+
+export type JobHandler<P> = JobKind<P> & {
+  // Method syntax on purpose: a handler of a specific payload then fits a registry of handlers of any payload.
+  run(payload: P, context: JobContext): Promise<void>;
+  /** Jobs of this kind run at once per instance (default 2): CPU-heavy kinds keep it low. */
+  concurrency?: number;
+  /** How long a claim holds without renewal (default 2 minutes); renewed every third of it while running. */
+  leaseMs?: number;
+  /** Waits before the 2nd, 3rd, … attempt; the last one repeats (default DEFAULT_JOB_RETRY_DELAYS_MS). */
+  retryDelaysMs?: readonly number[];
+};
+
+/** A handler of any payload, as the worker holds them (each parses its own payload with its schema). */
+export type AnyJobHandler = JobHandler<unknown>;
+
+/** Keeps the type of a handler's payload from its schema. */
+export function defineJob<P>(handler: JobHandler<P>): JobHandler<P> {
+  return handler;
+}
+
+/** A failure that retrying cannot fix (a refused request, a file that does not exist): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+/** 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h: eight attempts over about eight hours. */
+export const DEFAULT_JOB_RETRY_DELAYS_MS: readonly number[] = [
+  30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000,
+];
+
+export type JobLogger = {
+  info: (message: string, fields?: Record<string, unknown>) => void;
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+};
+
+export type JobWorkerDeps = {
+  db: Db;
+  now: () => Date;
+  handlers: readonly AnyJobHandler[];
+  logger?: JobLogger;
+  /** How often an idle kind looks for due jobs (default 1 s). */
+  pollMs?: number;
+  /** Renewal period of a running job's lease (default a third of the handler's lease). */
+  renewEveryMs?: number;
+  /** True while the server is busy answering requests: then one job per round and kind, so requests come first. */
+  serverBusy?: () => boolean;
+  /** Finished jobs are deleted after these many days (default: done 7, failed 30), checked hourly. */
+  retention?: { doneDays: number; failedDays: number };
+};
+
+type Claimed = { id: number; payload: unknown; attempts: number; maxAttempts: number; claimToken: string };
+
+export type JobOutcome = "done" | "retry" | "failed" | "released" | "lost";
+export type JobPassResult = Record<JobOutcome, number> & { claimed: number };
+
+const DEFAULT_LEASE_MS = 120_000;
+
+/** Claims up to `take` due jobs of one kind: waiting ones whose time has come, and running ones whose lease ran out. */
+async function claimDue(deps: JobWorkerDeps, handler: AnyJobHandler, take: number): Promise<Claimed[]> {
+  const now = deps.now();
+  // Two lookups on the (kind, status, runAt) index; the stale one is rare and small.
+  const [due, stale] = await Promise.all([
+    deps.db.job.findMany({
+      where: { kind: handler.kind, status: "pending", runAt: { lte: now } },
+      orderBy: { runAt: "asc" },
+      take,
+      select: { id: true },
+    }),
+    deps.db.job.findMany({
+      where: { kind: handler.kind, status: "running", leaseUntil: { lt: now } },
+      orderBy: { id: "asc" },
+      take,
+      select: { id: true },
+    }),
+  ]);
+  const ids = [...stale, ...due].slice(0, take).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const claimToken = randomUUID();
+  const leaseUntil = new Date(now.getTime() + (handler.leaseMs ?? DEFAULT_LEASE_MS));
+  const { count } = await deps.db.job.updateMany({
+    where: {
+      id: { in: ids },
+      OR: [
+        { status: "pending", runAt: { lte: now } },
+        { status: "running", leaseUntil: { lt: now } },
+      ],
+    },
+    data: { status: "running", claimToken, leaseUntil, attempts: { increment: 1 } },
+  });
+  if (count === 0) return [];
+  const rows = await deps.db.job.findMany({
+    where: { id: { in: ids }, claimToken },
+    orderBy: { id: "asc" },
+    select: { id: true, payload: true, attempts: true, maxAttempts: true },
+  });
+  return rows.map((row) => ({ ...row, claimToken }));
+}
+
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000) || "Unknown error";
+}
+
+/** Runs one claimed job to its outcome; every write is conditional on still holding the claim. */
+async function runClaimed(
+  deps: JobWorkerDeps,
+  handler: AnyJobHandler,
+  job: Claimed,
+  stopping: AbortSignal,
+): Promise<JobOutcome> {
+  const mine = { id: job.id, claimToken: job.claimToken };
+  const finish = async (data: Record<string, unknown>): Promise<boolean> => {
+    const { count } = await deps.db.job.updateMany({
+      where: mine,
+      data: { claimToken: null, leaseUntil: null, ...data },
+    });
+    return count === 1;
+  };
+  const fail = async (reason: string): Promise<JobOutcome> => {
+    deps.logger?.warn("job failed", { id: job.id, kind: handler.kind, attempts: job.attempts, reason });
+    return (await finish({ status: "failed", lastError: reason, finishedAt: deps.now() }))
+      ? "failed"
+      : "lost";
+  };
+  // A job that brought its workers down again and again (claimed, never finished) is not run once more.
+  if (job.attempts > job.maxAttempts) return fail("The job stopped its worker on every attempt");
+  const parsed = handler.payload.safeParse(job.payload);
+  if (!parsed.success) return fail(`The job's payload is not valid: ${parsed.error.message}`);
+
+  const claim = new AbortController();
+  const onStop = () => claim.abort(stopping.reason);
+  stopping.addEventListener("abort", onStop, { once: true });
+  const leaseMs = handler.leaseMs ?? DEFAULT_LEASE_MS;
+  const renew = setInterval(
+    () => {
+      deps.db.job
+        .updateMany({ where: mine, data: { leaseUntil: new Date(deps.now().getTime() + leaseMs) } })
+        .then(({ count }) => {
+          if (count === 0) claim.abort(new Error("The job's claim was lost"));
+        })
+        .catch(() => undefined); // a database hiccup: the next renewal tries again
+    },
+    deps.renewEveryMs ?? Math.max(10, Math.floor(leaseMs / 3)),
+  );
+  try {
+    await handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: claim.signal });
+  } catch (error) {
+    if (stopping.aborted && !(error instanceof PermanentJobError)) {
+      // Shutting down is not the job's failure: hand it back at once, this attempt not counted.
+      return (await finish({ status: "pending", runAt: deps.now(), attempts: { decrement: 1 } }))
+        ? "released"
+        : "lost";
+    }
+    const reason = reasonOf(error);
+    if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) return fail(reason);
+    const delays = handler.retryDelaysMs ?? DEFAULT_JOB_RETRY_DELAYS_MS;
+    const delay = delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 0;
+    return (await finish({
+      status: "pending",
+      lastError: reason,
+      runAt: new Date(deps.now().getTime() + delay),
+    }))
+      ? "retry"
+      : "lost";
+  } finally {
+    clearInterval(renew);
+    stopping.removeEventListener("abort", onStop);
+  }
+  return (await finish({ status: "done", lastError: null, finishedAt: deps.now() })) ? "done" : "lost";
+}
+
+/** One round for one kind: claim what is due and run it. Exported for tests and tools; the worker loops over it. */
+export async function runJobPass(
+  deps: JobWorkerDeps,
+  handler: AnyJobHandler,
+  stopping: AbortSignal = new AbortController().signal,
+): Promise<JobPassResult> {
+  const result: JobPassResult = { claimed: 0, done: 0, retry: 0, failed: 0, released: 0, lost: 0 };
+  const concurrency = Math.max(1, handler.concurrency ?? 2);
+  const take = deps.serverBusy?.() ? 1 : concurrency;
+  const claimed = await claimDue(deps, handler, take);
+  result.claimed = claimed.length;
+  await Promise.all(
+    claimed.map(async (job) => {
+      result[await runClaimed(deps, handler, job, stopping)]++;
+    }),
+  );
+  return result;
+}
+
+export type JobWorker = {
+  /** Looks for due jobs now instead of at the next poll (after enqueueing in this process). */
+  wake: () => void;
+  /** Stops claiming, asks running jobs to stop (they go back to waiting), and waits for them. */
+  stop: () => Promise<void>;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Starts one loop per kind. A database outage never stops a loop: the round is logged and tried again. */
+export function startJobWorker(deps: JobWorkerDeps): JobWorker {
+  const pollMs = deps.pollMs ?? 1_000;
+  const stopping = new AbortController();
+  const sleepers = new Set<() => void>();
+  /** Until the time is up, or wake() (when `wakeable`), or stop(). */
+  const sleep = (ms: number, wakeable = true) =>
+    new Promise<void>((resolve) => {
+      const wakeUp = () => {
+        clearTimeout(timer);
+        sleepers.delete(wakeUp);
+        stopping.signal.removeEventListener("abort", wakeUp);
+        resolve();
+      };
+      const timer = setTimeout(wakeUp, ms);
+      if (wakeable) sleepers.add(wakeUp);
+      stopping.signal.addEventListener("abort", wakeUp, { once: true });
+    });
+  const loops = deps.handlers.map(async (handler) => {
+    while (!stopping.signal.aborted) {
+      let full = false;
+      try {
+        const round = await runJobPass(deps, handler, stopping.signal);
+        // A full round may have left more behind: go on at once, unless requests need the CPU.
+        full = round.claimed >= Math.max(1, handler.concurrency ?? 2) && !deps.serverBusy?.();
+      } catch (error) {
+        deps.logger?.warn("job worker round failed; trying again", {
+          kind: handler.kind,
+          error: reasonOf(error),
+        });
+      }
+      if (!stopping.signal.aborted && !full) await sleep(pollMs);
+    }
+  });
+  const retention = deps.retention ?? { doneDays: 7, failedDays: 30 };
+  const pruning = (async () => {
+    await sleep(60_000, false);
+    while (!stopping.signal.aborted) {
+      await pruneJobs(deps.db, deps.now(), retention).catch((error: unknown) =>
+        deps.logger?.warn("pruning finished jobs failed", { error: reasonOf(error) }),
+      );
+      await sleep(HOUR_MS, false);
+    }
+  })();
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  return {
+    wake: wakeAll,
+    stop: async () => {
+      stopping.abort(new Error("The server is shutting down"));
+      await Promise.all([...loops, pruning]);
+    },
+  };
+}
