@@ -201,6 +201,9 @@ export const MESSAGES = {
     storageUnavailable: "File storage is unavailable right now. Please try again later.",
     linkInvalid:
       "This file link is not valid or has expired. Please open the file again from the back office.",
+    /** A service or portfolio item saved with a link to a private upload that cannot become public media. */
+    notPublishable:
+      "This file cannot be shown publicly: it belongs to a booking, or it is not an image or video. Please upload the file again.",
     hint: "Supports Images (JPG, PNG, GIF, WebP) & Documents (PDF, DOC, DOCX, TXT)",
   },
   /** The client's self-service page (/manage/<token>) and its REST twin. */

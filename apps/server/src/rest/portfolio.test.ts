@@ -66,13 +66,16 @@ describe("REST /api/portfolio", () => {
     privateId = (hidden.body.data as Item).id;
   });
 
-  it("GET lists published items only, even with an admin token", async () => {
-    for (const auth of [undefined, token, "garbage"]) {
+  it("GET lists published items only without a valid token, and every status with an admin token", async () => {
+    for (const auth of [undefined, "garbage"]) {
       const res = await t.call("GET", "/api/portfolio", { token: auth });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(titles(res.body.data)).toEqual(["Harbour at dawn"]);
     }
+    const admin = await t.call("GET", "/api/portfolio", { token });
+    expect(admin.status).toBe(200);
+    expect(titles(admin.body.data).sort()).toEqual(["Draft", "Harbour at dawn", "Private"]);
   });
 
   it("GET ?status= is the admin list (all statuses with the token, 401 without)", async () => {

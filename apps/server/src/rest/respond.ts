@@ -27,12 +27,32 @@ export type RestEnv = {
 /** Fields of the contract that hold a stored file's URL. */
 const URL_FIELDS = new Set(["image", "media_url", "url", "logo"]);
 
+/** Paths of files this server serves: uploads, and the demo media the built site ships. */
+const FILE_PATH = /^\/(uploads|media)\//;
+
 /**
- * Stored files as absolute URLs (`/uploads/…` → `https://studio.example/uploads/…`): a frontend on another
- * origin puts them straight into `<img src>`, as the original system's answers allowed.
+ * Stored files as absolute URLs (`/uploads/…`, `/media/…` → `https://studio.example/uploads/…`): a frontend on
+ * another origin puts them straight into `<img src>` (and its forms' URL fields), as the original system's
+ * answers allowed.
  */
 export function absoluteFileUrl(url: string, origin: string): string {
-  return url.startsWith("/uploads/") ? `${origin}${url}` : url;
+  return FILE_PATH.test(url) ? `${origin}${url}` : url;
+}
+
+/**
+ * The reverse, for what such a frontend sends back: a URL of one of our files on our public origin becomes its
+ * path again, so the catalogue keeps paths that work on any origin (and on the site's own pages).
+ */
+export function ownFilePaths(body: Record<string, unknown>, origin: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  for (const key of URL_FIELDS) {
+    const value = out[key];
+    if (typeof value !== "string" || !value.startsWith(`${origin}/`)) continue;
+    // The path alone: a signed link's query means nothing once the file is stored as public media.
+    const rest = value.slice(origin.length).split(/[?#]/)[0]!;
+    if (FILE_PATH.test(rest)) out[key] = rest;
+  }
+  return out;
 }
 
 /** The same for a whole answer: every URL field, at any depth. */
@@ -108,6 +128,11 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
   }
   return value as Record<string, unknown>;
+}
+
+/** A service or portfolio body: JSON, with our own file URLs given back as their paths (ownFilePaths). */
+export async function readCatalogJson(c: Context<RestEnv>): Promise<Record<string, unknown>> {
+  return ownFilePaths(await readJson(c), c.var.origin);
 }
 
 export function bearerToken(header: string | undefined): string | null {

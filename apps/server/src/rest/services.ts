@@ -1,6 +1,6 @@
 import { MESSAGES } from "@studio/validators";
 import { Hono } from "hono";
-import { ok, readJson, type RestEnv } from "./respond";
+import { ok, readCatalogJson, type RestEnv } from "./respond";
 
 const m = MESSAGES.service;
 
@@ -16,11 +16,11 @@ export const servicesRoutes = new Hono<RestEnv>()
     return ok(c, { success: true, data });
   })
   .post("/", async (c) => {
-    const data = await c.var.caller.services.create((await readJson(c)) as never);
+    const data = await c.var.caller.services.create((await readCatalogJson(c)) as never);
     return ok(c, { success: true, data, message: m.created }, 201);
   })
   .put("/:id", async (c) => {
-    const body = await readJson(c);
+    const body = await readCatalogJson(c);
     const data = await c.var.caller.services.update({ id: c.req.param("id"), data: body as never });
     return ok(c, { success: true, data, message: m.updated });
   })

@@ -402,15 +402,21 @@ describe("with the read cache on", () => {
   });
 });
 
+/** The short-lived signed link of a stored proof path. */
+const signedLinkOf = (url: string) => new RegExp(`^${url.replace(/\./g, "\\.")}\\?expires=\\d+&sig=[\\w-]+$`);
+
 describe("proof files", () => {
-  it("claims an issued booking proof; admins get a short-lived signed link", async () => {
+  it("claims an issued booking proof; the booking answers a short-lived signed link, as admins get", async () => {
     const url = await proofUpload();
     const created = await h.caller().bookings.create(input({ image: url }));
-    expect(created.booking.image).toBe(url);
+    expect(created.booking.image).toMatch(signedLinkOf(url));
+    expect((await h.deps.db.booking.findUniqueOrThrow({ where: { id: created.booking.id } })).image).toBe(
+      url,
+    );
     const upload = await h.deps.db.upload.findUniqueOrThrow({ where: { id: url.slice(17, 53) } });
     expect(upload.attachedAt).toEqual(NOW);
     const seen = await admin.bookings.get({ id: created.booking.id });
-    expect(seen.image).toMatch(new RegExp(`^${url.replace(/\./g, "\\.")}\\?expires=\\d+&sig=[\\w-]+$`));
+    expect(seen.image).toMatch(signedLinkOf(url));
     const adminCreated = await admin.bookings.adminCreate(input({ image: await proofUpload() }));
     expect(adminCreated.booking.image).toContain("&sig=");
   });
@@ -418,7 +424,7 @@ describe("proof files", () => {
   it("accepts the absolute form of an issued URL", async () => {
     const url = await proofUpload();
     const created = await h.caller().bookings.create(input({ image: `http://127.0.0.1:3000${url}` }));
-    expect(created.booking.image).toBe(url);
+    expect(created.booking.image).toMatch(signedLinkOf(url));
   });
 
   it.each([
@@ -462,7 +468,9 @@ describe("proof files", () => {
     expect((await failure(h.caller().bookings.create(clash))).code).toBe("CONFLICT");
     const upload = await h.deps.db.upload.findUniqueOrThrow({ where: { id: url.slice(17, 53) } });
     expect(upload.attachedAt).toBeNull();
-    expect((await h.caller().bookings.create(input({ image: url }))).booking.image).toBe(url);
+    expect((await h.caller().bookings.create(input({ image: url }))).booking.image).toMatch(
+      signedLinkOf(url),
+    );
   });
 
   it("deleting a booking releases its proof for the clean-up of orphan uploads", async () => {

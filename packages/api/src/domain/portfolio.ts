@@ -12,8 +12,12 @@ import type { z } from "zod";
 import { authenticate } from "../auth/session";
 import type { Context } from "../context";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
-import { storedMediaUrl } from "./uploads/links";
 import { markMediaReferenced } from "./uploads/cleanup";
+import { publicMediaUrl } from "./uploads/promote";
+import type { UploadDeps } from "./uploads/store";
+
+/** A portfolio write also needs the upload storage (a private upload saved as its media becomes public). */
+type PortfolioWriteDeps = DomainDeps & UploadDeps;
 
 type PortfolioData = z.output<typeof ZPortfolioInput>;
 
@@ -48,9 +52,9 @@ export function toPortfolioDto(row: PortfolioItemModel): PortfolioItemDto {
   };
 }
 
-function toRow(data: PortfolioData) {
+async function toRow(deps: PortfolioWriteDeps, data: PortfolioData) {
   const { media_url, ...rest } = data;
-  return { ...rest, mediaUrl: storedMediaUrl(media_url) };
+  return { ...rest, mediaUrl: await publicMediaUrl(deps, media_url, "portfolio_media", "media_url") };
 }
 
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] as const;
@@ -98,19 +102,25 @@ export async function getPortfolioItem(
   return toPortfolioDto(row);
 }
 
-export async function createPortfolioItem(deps: DomainDeps, input: PortfolioData): Promise<PortfolioItemDto> {
-  const row = await deps.db.portfolioItem.create({ data: { ...toRow(input), createdAt: deps.now() } });
+export async function createPortfolioItem(
+  deps: PortfolioWriteDeps,
+  input: PortfolioData,
+): Promise<PortfolioItemDto> {
+  const row = await deps.db.portfolioItem.create({
+    data: { ...(await toRow(deps, input)), createdAt: deps.now() },
+  });
   deps.cache.invalidate("portfolio");
   await markMediaReferenced(deps, [row.mediaUrl]);
   return toPortfolioDto(row);
 }
 
 export async function updatePortfolioItem(
-  deps: DomainDeps,
+  deps: PortfolioWriteDeps,
   input: { id: number; data: PortfolioData },
 ): Promise<PortfolioItemDto> {
+  const data = await toRow(deps, input.data);
   const row = await orNotFound(
-    deps.db.portfolioItem.update({ where: { id: input.id }, data: toRow(input.data) }),
+    deps.db.portfolioItem.update({ where: { id: input.id }, data }),
     MESSAGES.portfolio.notFound,
   );
   deps.cache.invalidate("portfolio");

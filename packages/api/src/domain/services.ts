@@ -8,8 +8,12 @@ import {
 } from "@studio/validators";
 import type { z } from "zod";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
-import { storedMediaUrl } from "./uploads/links";
 import { markMediaReferenced } from "./uploads/cleanup";
+import { publicMediaUrl } from "./uploads/promote";
+import type { UploadDeps } from "./uploads/store";
+
+/** A service write also needs the upload storage (a private upload saved as its image becomes public). */
+type ServiceWriteDeps = DomainDeps & UploadDeps;
 
 type ServiceData = z.output<typeof ZServiceInput>;
 
@@ -28,9 +32,10 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
   };
 }
 
-function toRow(data: ServiceData) {
+async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
   const { price, image, ...rest } = data;
-  return { ...rest, image: storedMediaUrl(image), priceCents: Math.round(price * 100) };
+  const stored = await publicMediaUrl(deps, image, "service_image", "image");
+  return { ...rest, image: stored, priceCents: Math.round(price * 100) };
 }
 
 const ORDER = { id: "asc" } as const;
@@ -58,19 +63,22 @@ export async function getService(deps: DomainDeps, input: { id: number }): Promi
   return toServiceDto(row);
 }
 
-export async function createService(deps: DomainDeps, input: ServiceData): Promise<ServiceDto> {
-  const row = await deps.db.service.create({ data: { ...toRow(input), createdAt: deps.now() } });
+export async function createService(deps: ServiceWriteDeps, input: ServiceData): Promise<ServiceDto> {
+  const row = await deps.db.service.create({
+    data: { ...(await toRow(deps, input)), createdAt: deps.now() },
+  });
   deps.cache.invalidate("services");
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
 }
 
 export async function updateService(
-  deps: DomainDeps,
+  deps: ServiceWriteDeps,
   input: { id: number; data: ServiceData },
 ): Promise<ServiceDto> {
+  const data = await toRow(deps, input.data);
   const row = await orNotFound(
-    deps.db.service.update({ where: { id: input.id }, data: toRow(input.data) }),
+    deps.db.service.update({ where: { id: input.id }, data }),
     MESSAGES.service.notFound,
   );
   deps.cache.invalidate("services");

@@ -28,14 +28,14 @@ import {
   getBooking,
   listBookingsJsonChunk,
   listBookingsPage,
-  plainImage,
   setBookingStatus,
 } from "../domain/bookings";
 import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const bookingsRouter = router({
   /**
-   * The public booking dialog; the visitor sees their own proof path, not a signed link. Both create
+   * The public booking dialog (and POST /api/bookings): the proof comes back as the same short-lived signed link
+   * the admin list gives (the visitor uploaded that file; an unsigned path opens for nobody). Both create
    * procedures check their output's shape at compile time only (`satisfies`): the booking is built field by
    * field (toBookingDto), and parsing it again was about 3% of a new booking's CPU.
    */
@@ -43,7 +43,7 @@ export const bookingsRouter = router({
     .input(ZBookingCreateInput)
     .mutation(
       async ({ ctx, input }) =>
-        (await createBooking(ctx, input, plainImage)) satisfies z.output<typeof ZBookingCreateResult>,
+        (await createBooking(ctx, input, adminImage(ctx))) satisfies z.output<typeof ZBookingCreateResult>,
     ),
   availability: publicProcedure
     .input(ZAvailabilityInput)

@@ -18,13 +18,19 @@ export const ZPrice = z.preprocess(
 
 export const ZServiceCategory = z.enum(SERVICE_CATEGORIES, { error: m.categoryInvalid });
 
-/** A stored media reference: an uploaded file path (/uploads/…) or an http(s) URL. */
+/**
+ * A stored media reference: an uploaded file path (/uploads/…, a signed link's query allowed: a private upload is
+ * made public when saved) or an http(s) URL.
+ */
 export const ZMediaUrl = z
   .string({ error: m.imageUrlInvalid })
   .trim()
   .max(FIELD_LIMITS.url, m.imageUrlInvalid)
   .refine(
-    (v) => v === "" || /^\/(uploads|media)\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    (v) =>
+      v === "" ||
+      /^\/(uploads|media)\/[\w./-]+(\?[\w=&.%-]*)?$/.test(v) ||
+      /^https?:\/\/[^\s"'<>]+$/i.test(v),
     m.imageUrlInvalid,
   )
   .nullish()

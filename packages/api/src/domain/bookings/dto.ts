@@ -29,10 +29,8 @@ export const bookingSelect = {
 
 export type BookingRow = Prisma.BookingGetPayload<{ select: typeof bookingSelect }>;
 
-/** How a proof URL is shown: admins get a short-lived signed link, the visitor who uploaded it the plain path. */
+/** How a proof URL is shown (a short-lived signed link: adminImage). */
 export type ImageView = (image: string | null) => string | null;
-
-export const plainImage: ImageView = (image) => image;
 
 export function adminImage(deps: Pick<BookingDeps, "config" | "now">): ImageView {
   const now = deps.now();

@@ -1,6 +1,6 @@
 export { type BookingCreateData, createBooking } from "./create";
 export { exportBookingsCsv, exportBookingsCsvChunk } from "./csv";
-export { adminImage, type BookingDeps, plainImage, toBookingDto } from "./dto";
+export { adminImage, type BookingDeps, toBookingDto } from "./dto";
 export {
   bookingAvailability,
   bookingStats,
