@@ -20,3 +20,6 @@ export * from "./schemas/mail";
 export * from "./schemas/studio-profile";
 export * from "./schemas/manage";
 export * from "./routes";
+export * from "./schemas/api-keys";
+export * from "./schemas/webhooks";
+export * from "./schemas/rest";

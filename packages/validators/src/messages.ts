@@ -1,5 +1,9 @@
+import { INTEGRATION_MESSAGES } from "./integration-messages";
+
 /** Every user-visible message the specification quotes, in one place for the web app and the server. */
 export const MESSAGES = {
+  apiKeys: INTEGRATION_MESSAGES.apiKeys,
+  webhooks: INTEGRATION_MESSAGES.webhooks,
   feedback: {
     nameRequired: "Name is required",
     emailRequired: "Email is required",
@@ -324,6 +328,7 @@ export const MESSAGES = {
   },
   /** Back office (issue 5): texts of the admin pages, dialogs and toasts. */
   admin: {
+    api: INTEGRATION_MESSAGES.api,
     shell: {
       brand: "Studio Admin",
       collapse: "Collapse menu",
