@@ -18,7 +18,10 @@ import type { Database } from "@studio/db";
 import { Redis } from "ioredis";
 import { type Env, resolveFromRoot } from "./env";
 
-/** Domain settings derived from the validated env; file links get their own key derived from the JWT secret. */
+/**
+ * Domain settings derived from the validated env; file links and webhook secrets get their own keys derived from
+ * the JWT secret.
+ */
 export function apiConfigFromEnv(env: Env): ApiConfig {
   const encoder = new TextEncoder();
   return {
@@ -35,6 +38,11 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     mail: { enabled: Boolean(env.SMTP_URL), from: env.MAIL_FROM, notifyTo: env.STUDIO_NOTIFY_EMAIL },
     publicUrl: publicUrlOf(env),
     bookingChangeCutoffHours: env.BOOKING_CHANGE_CUTOFF_HOURS,
+    webhooks: {
+      allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      secretKey: createHash("sha256").update(`webhook-secrets:${env.jwtSecret}`).digest(),
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    },
   };
 }
 

@@ -47,6 +47,12 @@ const ZEnv = z.object({
     .min(0, "must be 0 or more hours")
     .max(24 * 365, "must be at most 8760 hours")
     .default(24),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .string()
+    .default("false")
+    .refine((v) => ["true", "false", "1", "0"].includes(v.toLowerCase()), "must be true or false")
+    .transform((v) => v.toLowerCase() === "true" || v === "1"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   SMTP_URL: z
     .string()
     .refine((v) => {

@@ -22,7 +22,8 @@ export type ReadCache = {
 
 /**
  * "team": the admins' addresses the studio's alerts go to (mail/notify.ts). "sessions": admin sessions with
- * their admin's name, e-mail and role, cached on SQLite only (auth/session.ts).
+ * their admin's name, e-mail and role, cached on SQLite only (auth/session.ts); "api_keys" the same for API keys
+ * (domain/api-keys). "webhooks": which events the endpoints subscribe to (domain/webhooks).
  */
 export const CACHE_TAGS = [
   "services",
@@ -33,6 +34,8 @@ export const CACHE_TAGS = [
   "schedule",
   "team",
   "sessions",
+  "api_keys",
+  "webhooks",
 ] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 

@@ -7,6 +7,16 @@ export type MailConfig = {
   notifyTo: string[] | null;
 };
 
+/** Webhook deliveries (domain/webhooks). */
+export type WebhookConfig = {
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: also deliver to loopback, private and link-local addresses (and http://). */
+  allowPrivateNetworks: boolean;
+  /** Key of the endpoints' encrypted signing secrets (derived from JWT_SECRET). */
+  secretKey: Uint8Array;
+  /** A receiver's whole answer must arrive within this. */
+  timeoutMs: number;
+};
+
 /** Settings the domain needs, built by the server from its validated env (and by tests directly). */
 export type ApiConfig = {
   jwtSecret: Uint8Array;
@@ -29,6 +39,7 @@ export type ApiConfig = {
   publicUrl: string;
   /** Clients may cancel or move a booking on its manage page until this many hours before the session. */
   bookingChangeCutoffHours: number;
+  webhooks: WebhookConfig;
 };
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -46,6 +57,11 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     mail: { enabled: true, from: "Studio <hello@studio.test>", notifyTo: null },
     publicUrl: "http://studio.test",
     bookingChangeCutoffHours: 24,
+    webhooks: {
+      allowPrivateNetworks: false,
+      secretKey: new Uint8Array(32).fill(7),
+      timeoutMs: 5_000,
+    },
     ...overrides,
   };
 }

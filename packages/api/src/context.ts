@@ -26,6 +26,8 @@ export type RequestInfo = {
   token: string | null;
   ip: string;
   idempotencyKey?: string | null;
+  /** API keys (`sk_…`) are accepted on the REST layer only; tRPC (the site's own calls) never takes one. */
+  apiKeys?: boolean;
 };
 
 export type Context = ApiDeps &
@@ -36,6 +38,19 @@ export type Context = ApiDeps &
   };
 
 export function createContext(deps: ApiDeps, request: RequestInfo): Context {
-  const ctx: Context = { ...deps, ...request, auth: () => authenticate(ctx, request.token) };
+  // A request made with an API key counts once against the key's limit, however often it is authenticated.
+  let counted: Promise<void> | null = null;
+  const ctx: Context = {
+    ...deps,
+    ...request,
+    auth: async () => {
+      const found = await authenticate(ctx, request.token, { apiKeys: request.apiKeys === true });
+      if (found?.apiKey) {
+        counted ??= deps.limiter.apiKey(found.apiKey.id, found.apiKey.rateLimitPerMinute);
+        await counted;
+      }
+      return found;
+    },
+  };
   return ctx;
 }

@@ -1,5 +1,6 @@
 import { adminsRouter } from "./routers/admins";
 import { analyticsRouter } from "./routers/analytics";
+import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { bookingsRouter } from "./routers/bookings";
 import { calendarFeedRouter } from "./routers/calendar-feed";
@@ -13,6 +14,7 @@ import { servicesRouter } from "./routers/services";
 import { siteRouter } from "./routers/site";
 import { studioRouter } from "./routers/studio";
 import { uploadsRouter } from "./routers/uploads";
+import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -31,6 +33,8 @@ export const appRouter = router({
   mail: mailRouter,
   manage: manageRouter,
   calendarFeed: calendarFeedRouter,
+  apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

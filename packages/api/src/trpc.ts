@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { auditedAction, withAudit } from "./audit/trail";
 import type { Context } from "./context";
+import { assertKeyMayCall } from "./domain/api-keys/scopes";
 import { AppError, isDatabaseUnavailable } from "./errors";
 import type { FormBucket } from "./limits/limiter";
 
@@ -67,12 +68,16 @@ export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
 export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
   const auth = await ctx.auth();
   if (!auth) throw new AppError("UNAUTHORIZED", MESSAGES.auth.unauthorized);
-  const authed = { ...ctx, user: auth.user, session: auth.session };
+  // An API key calls only what its scopes allow, and never anything about accounts (domain/api-keys/scopes.ts).
+  if (auth.apiKey) assertKeyMayCall(auth.apiKey, path);
+  const authed = { ...ctx, user: auth.user, session: auth.session, apiKey: auth.apiKey };
   const audited = type === "mutation" ? auditedAction(path) : null;
   if (!audited) return next({ ctx: authed });
   return withAudit(
     ctx,
-    auth.user,
+    auth.apiKey
+      ? { id: null, name: auth.apiKey.name, apiKeyId: auth.apiKey.id }
+      : { id: auth.user.id, name: auth.user.name },
     audited,
     // A mutation without input arrives with no body (tRPC's httpLink sends none), and reading it then throws.
     await getRawInput().catch(() => undefined),
@@ -84,6 +89,12 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type
     },
     (result) => result.data,
   );
+});
+
+/** The owner only (API keys never: no scope names these procedures). */
+export const ownerProcedure = adminProcedure.use(async ({ ctx, next }) => {
+  if (ctx.user.role !== "owner") throw new AppError("FORBIDDEN", MESSAGES.auth.ownerOnly);
+  return next();
 });
 
 export { TRPCError };

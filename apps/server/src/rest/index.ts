@@ -61,6 +61,8 @@ export function createRestApi(
       token: bearerToken(c.req.header("authorization")),
       ip: clientIp(c),
       idempotencyKey: c.req.header("idempotency-key") ?? null,
+      // External tools may call with an API key (`sk_…`) here, and only here.
+      apiKeys: true,
     });
     c.set("caller", createCaller(ctx));
     c.set("auth", ctx.auth);

@@ -77,6 +77,7 @@ describe("listAudit", () => {
           created_at: "2030-02-01T08:30:00.000Z",
           actor_id: 9,
           actor_name: "Nine",
+          api_key_id: null,
           entity: "hours",
           entity_id: "1",
           action: "updated",

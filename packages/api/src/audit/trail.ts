@@ -9,7 +9,7 @@ import type { AuditEntity, AuditEntryDto, AuditListInput, AuditListResult } from
 type Row = Record<string, unknown> | null;
 type Loader = (db: Db, id: number) => Promise<Row>;
 
-const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce"]);
+const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce", "secretCipher"]);
 
 const loaders: Record<AuditEntity, Loader> = {
   booking: (db, id) => db.booking.findUnique({ where: { id } }),
@@ -23,6 +23,8 @@ const loaders: Record<AuditEntity, Loader> = {
   hours: (db, id) => db.studioSchedule.findUnique({ where: { id } }),
   closure: (db, id) => db.closure.findUnique({ where: { id } }),
   calendar_feed: (db, id) => db.calendarFeed.findUnique({ where: { id } }),
+  api_key: (db, id) => db.apiKey.findUnique({ where: { id } }),
+  webhook: (db, id) => db.webhookEndpoint.findUnique({ where: { id } }),
   // The message's state, not its content (which can be long and, for a reset, holds a working link).
   mail: (db, id) =>
     db.outgoingMail.findUnique({
@@ -73,6 +75,13 @@ const AUDITED: Record<string, Audited> = {
   "contact.reply": { entity: "contact", action: "replied" },
   "calendarFeed.regenerate": { entity: "calendar_feed", action: "regenerated" },
   "mail.resend": { entity: "mail", action: "resent" },
+  "apiKeys.create": { entity: "api_key", action: "created" },
+  "apiKeys.revoke": { entity: "api_key", action: "revoked" },
+  "webhooks.create": { entity: "webhook", action: "created" },
+  "webhooks.update": { entity: "webhook", action: "updated" },
+  "webhooks.delete": { entity: "webhook", action: "deleted" },
+  "webhooks.revealSecret": { entity: "webhook", action: "secret_shown" },
+  "webhooks.resend": { entity: "webhook", action: "delivery_resent" },
 };
 
 export function auditedAction(path: string): Audited | null {
@@ -101,18 +110,24 @@ function asId(value: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? id : null;
 }
 
-/** The record's id in a procedure's input or answer ({ id } or, for a booking creation, { booking: { id } }). */
+/** Where a creation's answer holds the new record: { booking }, { key } (API keys), { endpoint } (webhooks). */
+const NESTED_RECORDS = ["booking", "key", "endpoint"] as const;
+
+/** The record's id in a procedure's input or answer ({ id }, or { booking: { id } } and the like). */
 function idOf(value: unknown): number | null {
   if (value === null || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
-  const booking = record.booking;
-  return (
-    asId(record.id) ??
-    (booking && typeof booking === "object" ? asId((booking as Record<string, unknown>).id) : null)
-  );
+  const own = asId(record.id);
+  if (own !== null) return own;
+  for (const name of NESTED_RECORDS) {
+    const nested = record[name];
+    if (nested && typeof nested === "object") return asId((nested as Record<string, unknown>).id);
+  }
+  return null;
 }
 
-export type AuditActor = { id: number; name: string };
+/** Who made a change: an admin, or an API key (no admin id; its name, and the key's id). */
+export type AuditActor = { id: number | null; name: string; apiKeyId?: number };
 
 /**
  * Runs `change` and records it. The record before is read first (null for a creation); after, it is read again
@@ -138,6 +153,7 @@ export async function withAudit<T>(
       createdAt: deps.now(),
       actorId: actor.id,
       actorName: actor.name,
+      apiKeyId: actor.apiKeyId ?? null,
       entity: audited.entity,
       entityId: entityId === null ? null : String(entityId),
       action: audited.action,
@@ -153,6 +169,7 @@ type AuditRow = {
   createdAt: Date | string;
   actorId: number | null;
   actorName: string;
+  apiKeyId: number | null;
   entity: string;
   entityId: string | null;
   action: string;
@@ -198,7 +215,7 @@ export async function listAudit(
   }
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const rows = await deps.db.$queryRaw<AuditRow[]>`
-    SELECT "id", "createdAt", "actorId", "actorName", "entity", "entityId", "action", "before", "after"
+    SELECT "id", "createdAt", "actorId", "actorName", "apiKeyId", "entity", "entityId", "action", "before", "after"
     FROM "AuditEntry" ${where}
     ORDER BY "createdAt" DESC, "id" DESC
     LIMIT ${Prisma.raw(String(input.limit + 1))}`;
@@ -208,6 +225,7 @@ export async function listAudit(
     created_at: new Date(row.createdAt).toISOString(),
     actor_id: row.actorId,
     actor_name: row.actorName,
+    api_key_id: row.apiKeyId,
     entity: row.entity as AuditEntity,
     entity_id: row.entityId,
     action: row.action,

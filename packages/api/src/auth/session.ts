@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { directAccess } from "@studio/db";
-import type { AdminUserDto, AuthResult } from "@studio/validators";
+import { type AdminUserDto, API_KEY_PREFIX, type AuthResult } from "@studio/validators";
 import type { Context } from "../context";
+import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/keys";
 import { signToken, verifyToken } from "./tokens";
 
 type UserRow = { id: number; name: string; email: string; role: "owner" | "admin" };
@@ -21,7 +22,21 @@ export async function issueSession(
   return { token, user: toUserDto(user), expires_at: expiresAt.toISOString() };
 }
 
-export type Authenticated = { user: AdminUserDto; session: { id: string; expiresAt: Date } };
+export type Authenticated = {
+  user: AdminUserDto;
+  session: { id: string; expiresAt: Date };
+  /** Set when the caller is an API key (REST only): the key's scopes limit what it may call (trpc.ts). */
+  apiKey: ApiKeyPrincipal | null;
+};
+
+/** An API key's principal: an admin that is never the owner, named after the key. */
+function keyCaller(key: ApiKeyPrincipal): Authenticated {
+  return {
+    user: { id: 0, name: key.name, email: "", role: "admin" },
+    session: { id: `api-key:${key.id}`, expiresAt: key.expiresAt ?? new Date(8.64e15) },
+    apiKey: key,
+  };
+}
 
 /**
  * The admin behind a bearer token, or null for a missing, malformed, expired, forged or revoked token.
@@ -35,8 +50,14 @@ export type Authenticated = { user: AdminUserDto; session: { id: string; expires
 export async function authenticate(
   ctx: Pick<Context, "db" | "config" | "now" | "provider" | "cache">,
   token: string | null,
+  options: { apiKeys?: boolean } = {},
 ): Promise<Authenticated | null> {
   if (!token) return null;
+  if (token.startsWith(API_KEY_PREFIX)) {
+    if (!options.apiKeys) return null;
+    const key = await authenticateApiKey(ctx, token);
+    return key ? keyCaller(key) : null;
+  }
   const now = ctx.now();
   const claims = await verifyToken(ctx.config, token, now);
   if (!claims) return null;
@@ -48,6 +69,7 @@ export async function authenticate(
   return {
     user: toUserDto({ id: session.userId, name: session.name, email: session.email, role: session.role }),
     session: { id: claims.sessionId, expiresAt: session.expiresAt },
+    apiKey: null,
   };
 }
 

@@ -6,6 +6,8 @@ import { randomUUID } from "node:crypto";
 import { directAccess } from "@studio/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForeignKeyViolation, isUniqueViolation } from "../errors";
+import { z } from "zod";
+import { directJobRow } from "../jobs/queue";
 import { rowOf } from "../mail/outbox";
 import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
@@ -48,9 +50,13 @@ const CONTENT = {
   email: { preview: "p", heading: "h", blocks: [{ kind: "text" as const, text: "t" }] },
 };
 
+/** A job written with each booking (as a webhook event is). */
+const BOOKING_JOB = { kind: "test.booking-job", payload: z.object({ bookingId: z.number() }) };
+
 function companions(id: number) {
   return {
     accessTokenHash: `hash-${randomUUID()}`,
+    jobs: [directJobRow(BOOKING_JOB, { bookingId: id }, new Date(), `booking:${id}`)],
     mails: [
       rowOf(h.deps, {
         kind: "booking.received",
@@ -73,11 +79,12 @@ function companions(id: number) {
 }
 
 async function writtenFor(id: number) {
-  const [access, mails] = await Promise.all([
+  const [access, mails, jobs] = await Promise.all([
     h.deps.db.bookingAccess.count({ where: { bookingId: id } }),
     h.deps.db.outgoingMail.findMany({ where: { bookingId: id }, orderBy: { id: "asc" } }),
+    h.deps.db.job.findMany({ where: { key: `booking:${id}` } }),
   ]);
-  return { access, mails };
+  return { access, mails, jobs };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
@@ -118,8 +125,11 @@ describe("insertBooking", () => {
     expect(stored.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(stored.createdAt.getTime() - inserted.createdAt.getTime())).toBeLessThan(1_000);
 
-    const { access, mails } = await writtenFor(inserted.id);
+    const { access, mails, jobs } = await writtenFor(inserted.id);
     expect(access).toBe(1);
+    expect(jobs.map((j) => [j.kind, j.payload, j.status])).toEqual([
+      [BOOKING_JOB.kind, { bookingId: inserted.id }, "pending"],
+    ]);
     expect(mails.map((m) => m.kind)).toEqual(["booking.received", "studio.booking"]);
     expect(mails[0]).toMatchObject({ subject: `Booking #${inserted.id}`, recipients: "ada@example.test" });
     expect(mails[0]?.attachments).toEqual([
@@ -224,8 +234,9 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       expect(booking.slotKey).toBe(bookings[i]?.slotKey);
       const stored = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
       expect(stored.slotKey).toBe(booking.slotKey);
-      const { access, mails } = await writtenFor(booking.id);
+      const { access, mails, jobs } = await writtenFor(booking.id);
       expect(access).toBe(1);
+      expect(jobs.map((j) => j.payload)).toEqual([{ bookingId: booking.id }]);
       expect(mails.map((m) => m.subject)).toEqual([`Booking #${booking.id}`, "New booking"]);
     }
   });
@@ -237,6 +248,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     const image = `/uploads/${upload.storageKey}`;
     const key = `key-${randomUUID()}`;
     const twin = newBooking();
+    const jobsBefore = await h.deps.db.job.count({ where: { kind: BOOKING_JOB.kind } });
     const burst = [
       newBooking(),
       { ...newBooking(), slotKey: taken.slotKey }, // a seat taken before
@@ -279,6 +291,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     // A refused booking left no link or message behind: one of each per written booking.
     const written = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.id] : []));
     expect(await h.deps.db.bookingAccess.count({ where: { bookingId: { in: written } } })).toBe(5);
+    expect((await h.deps.db.job.count({ where: { kind: BOOKING_JOB.kind } })) - jobsBefore).toBe(5);
     const attached = await h.deps.db.booking.findMany({ where: { uploadId: upload.id } });
     expect(attached).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import {
 import type { z } from "zod";
 import { MAIL_TRANSACTION, type NotifyDeps, notifyContactMessage } from "../mail/notify";
 import { type DomainDeps, notFound, orNotFound } from "./records";
+import { emitWebhookEvent } from "./webhooks/events";
 
 const m = MESSAGES.contact;
 
@@ -32,11 +33,18 @@ export async function sendContactMessage(
 ): Promise<{ id: number; message: string }> {
   // The message and the studio's e-mail about it (mail/notify.ts) are written together.
   const row = await deps.db.$transaction(async (tx) => {
-    const created = await tx.contactMessage.create({
-      data: { ...input, createdAt: deps.now() },
-      select: { id: true },
-    });
+    const created = await tx.contactMessage.create({ data: { ...input, createdAt: deps.now() } });
     await notifyContactMessage(tx, deps, created.id);
+    await emitWebhookEvent(tx, deps, "contact.received", {
+      id: created.id,
+      name: created.name,
+      email: created.email,
+      phone: created.phone,
+      subject: created.subject,
+      message: created.message,
+      service_type: created.serviceType,
+      created_at: created.createdAt.toISOString(),
+    });
     return created;
   }, MAIL_TRANSACTION);
   return { id: row.id, message: m.sent };

@@ -12,6 +12,7 @@ import {
 } from "@studio/validators";
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { emitWebhookEvent } from "./webhooks/events";
 import { type DomainDeps, notFound, orNotFound, roundOneDecimal } from "./records";
 
 const m = MESSAGES.feedback;
@@ -37,16 +38,29 @@ export async function submitFeedback(
   deps: DomainDeps,
   input: z.output<typeof ZFeedbackInput>,
 ): Promise<{ id: number; message: string }> {
-  const row = await deps.db.feedback.create({
-    data: {
-      name: input.name,
-      email: input.email,
-      rating: input.rating,
-      message: input.message,
-      serviceCategory: input.service_category,
-      createdAt: deps.now(),
-    },
-    select: { id: true },
+  // The feedback and its webhook event are written together.
+  const row = await deps.db.$transaction(async (tx) => {
+    const created = await tx.feedback.create({
+      data: {
+        name: input.name,
+        email: input.email,
+        rating: input.rating,
+        message: input.message,
+        serviceCategory: input.service_category,
+        createdAt: deps.now(),
+      },
+    });
+    await emitWebhookEvent(tx, deps, "feedback.submitted", {
+      id: created.id,
+      name: created.name,
+      email: created.email,
+      rating: created.rating,
+      message: created.message,
+      service_category: created.serviceCategory,
+      status: created.status,
+      created_at: created.createdAt.toISOString(),
+    });
+    return created;
   });
   return { id: row.id, message: m.submitted };
 }

@@ -9,7 +9,7 @@ import {
   type ZPortfolioInput,
 } from "@studio/validators";
 import type { z } from "zod";
-import { authenticate } from "../auth/session";
+import { scopeOf } from "./api-keys/scopes";
 import type { Context } from "../context";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
@@ -89,14 +89,22 @@ export function listAllPortfolio(
   return findItems(deps, { status: input.status, category: input.category });
 }
 
+/** An admin, or an API key that may read the catalog's unpublished items. */
+async function canSeeUnpublished(ctx: Pick<Context, "auth">): Promise<boolean> {
+  const auth = await ctx.auth();
+  if (!auth) return false;
+  const scope = scopeOf("portfolio.adminList");
+  return !auth.apiKey || (scope !== null && auth.apiKey.scopes.includes(scope));
+}
+
 /** Drafts and private items exist only for admins; a visitor gets the same NOT_FOUND as for a missing id. */
 export async function getPortfolioItem(
-  ctx: Pick<Context, "db" | "config" | "now" | "token" | "provider" | "cache">,
+  ctx: Pick<Context, "db" | "auth">,
   input: { id: number },
 ): Promise<PortfolioItemDto> {
   const row = await ctx.db.portfolioItem.findUnique({ where: { id: input.id } });
   if (!row) throw notFound(MESSAGES.portfolio.notFound);
-  if (row.status !== "published" && !(await authenticate(ctx, ctx.token))) {
+  if (row.status !== "published" && !(await canSeeUnpublished(ctx))) {
     throw notFound(MESSAGES.portfolio.notFound);
   }
   return toPortfolioDto(row);

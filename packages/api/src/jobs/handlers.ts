@@ -3,8 +3,9 @@
  * lists its handler here; the server's job worker (apps/server/src/main.ts) runs them all in every instance.
  */
 import type { ApiDeps } from "../context";
+import { webhookJobHandlers } from "../domain/webhooks/jobs";
 import type { AnyJobHandler } from "./worker";
 
-export function jobHandlers(_deps: ApiDeps): AnyJobHandler[] {
-  return [];
+export function jobHandlers(deps: ApiDeps): AnyJobHandler[] {
+  return [...webhookJobHandlers(deps)];
 }

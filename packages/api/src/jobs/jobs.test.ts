@@ -246,6 +246,38 @@ describe("crashes and leases", () => {
 });
 
 describe("operating", () => {
+  it("runs each handler's housekeeping with the pruning round", async () => {
+    const seen: Date[] = [];
+    const housekept = defineJob({
+      ...echo,
+      run: async () => undefined,
+      housekeeping: async (_db, at) => {
+        seen.push(at);
+        return 0;
+      },
+    });
+    const failing = defineJob({
+      kind: "test.failing-housekeeping",
+      payload: echo.payload,
+      run: async () => undefined,
+      housekeeping: async () => {
+        throw new Error("the log table is locked");
+      },
+    });
+    const warnings: string[] = [];
+    const worker = startJobWorker(
+      deps([failing, housekept], {
+        firstPruneAfterMs: 0,
+        logger: { info: () => undefined, warn: (message) => warnings.push(message) },
+      }),
+    );
+    await waitFor(async () => seen.length > 0, "the housekeeping round");
+    await worker.stop();
+    expect(seen[0]).toEqual(T0);
+    // One handler's failure is logged and does not keep the others from their round.
+    expect(warnings).toContain("job housekeeping failed");
+  });
+
   it("reports the backlog per kind and prunes old finished jobs only", async () => {
     await enqueueJob(database.prisma, echo, { n: 1 }, { runAt: at(-30_000) });
     await enqueueJob(database.prisma, echo, { n: 2 }, { runAt: at(60_000) });

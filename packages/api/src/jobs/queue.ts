@@ -55,6 +55,22 @@ export async function enqueueJob<P>(
   return row.id;
 }
 
+/** A job as a row for a plain-SQL write (the new booking's statement, ADR 011), due at `runAt`. */
+export type DirectJobRow = { kind: string; payload: string; key: string | null; runAt: Date };
+
+/**
+ * The row enqueueJob would write, for a caller that writes its change in plain SQL. The payload's type is checked
+ * at compile time only (the hot path of a new booking); the worker still parses it when the job is claimed.
+ */
+export function directJobRow<P>(
+  job: JobKind<P>,
+  payload: P,
+  runAt: Date,
+  key: string | null = null,
+): DirectJobRow {
+  return { kind: job.kind, payload: JSON.stringify(payload), key, runAt };
+}
+
 /** Ends every waiting job of a kind and key (a running one finishes; its handler must read the current state). */
 export async function cancelJobs(db: Db | Tx, kind: string, key: string): Promise<number> {
   const { count } = await db.job.updateMany({

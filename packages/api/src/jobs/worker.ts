@@ -32,6 +32,11 @@ export type JobHandler<P> = JobKind<P> & {
   leaseMs?: number;
   /** Waits before the 2nd, 3rd, … attempt; the last one repeats (default DEFAULT_JOB_RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];
+  /**
+   * Run hourly by every worker with the finished jobs' pruning (e.g. deleting a capability's own old log rows);
+   * answers how many rows it removed.
+   */
+  housekeeping?(db: Db, now: Date): Promise<number>;
 };
 
 /** A handler of any payload, as the worker holds them (each parses its own payload with its schema). */
@@ -70,6 +75,8 @@ export type JobWorkerDeps = {
   serverBusy?: () => boolean;
   /** Finished jobs are deleted after these many days (default: done 7, failed 30), checked hourly. */
   retention?: { doneDays: number; failedDays: number };
+  /** Wait before the first pruning and housekeeping round (default a minute after start). */
+  firstPruneAfterMs?: number;
 };
 
 type Claimed = { id: number; payload: unknown; attempts: number; maxAttempts: number; claimToken: string };
@@ -257,11 +264,18 @@ export function startJobWorker(deps: JobWorkerDeps): JobWorker {
   });
   const retention = deps.retention ?? { doneDays: 7, failedDays: 30 };
   const pruning = (async () => {
-    await sleep(60_000, false);
+    await sleep(deps.firstPruneAfterMs ?? 60_000, false);
     while (!stopping.signal.aborted) {
       await pruneJobs(deps.db, deps.now(), retention).catch((error: unknown) =>
         deps.logger?.warn("pruning finished jobs failed", { error: reasonOf(error) }),
       );
+      for (const handler of deps.handlers) {
+        await handler
+          .housekeeping?.(deps.db, deps.now())
+          .catch((error: unknown) =>
+            deps.logger?.warn("job housekeeping failed", { kind: handler.kind, error: reasonOf(error) }),
+          );
+      }
       await sleep(HOUR_MS, false);
     }
   })();

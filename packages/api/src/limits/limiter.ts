@@ -77,6 +77,8 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
       ];
     }),
   );
+  /** One limiter per distinct "requests a minute" of the keys (a key's counter is its id). */
+  const apiKeys = new Map<number, RateLimiterAbstract>();
   const stored = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPrisma({
       storeClient: db,
@@ -97,6 +99,24 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
       const limiter = forms.get(bucket);
       if (!limiter) throw new Error(`unknown form bucket ${bucket}`);
       await consumeAll([{ limiter, key: ip }], () => MESSAGES.common.tooManyRequests);
+    },
+
+    /**
+     * Counts one request made with an API key against its own limit (requests a minute); 429 once reached. Off
+     * with RATE_LIMIT=off, like the form limits.
+     */
+    async apiKey(keyId: number, perMinute: number): Promise<void> {
+      if (!options.forms) return;
+      let limiter = apiKeys.get(perMinute);
+      if (!limiter) {
+        const shape = { keyPrefix: `api-key:${perMinute}`, points: perMinute, duration: 60 };
+        const memory = new RateLimiterMemory(shape);
+        limiter = redis
+          ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory })
+          : memory;
+        apiKeys.set(perMinute, limiter);
+      }
+      await consumeAll([{ limiter, key: String(keyId) }], () => MESSAGES.apiKeys.tooManyRequests(perMinute));
     },
 
     /** Reserves a sign-in attempt for the e-mail and the IP before the password is checked. */

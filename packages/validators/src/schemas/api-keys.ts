@@ -40,7 +40,10 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { label: string; descript
   "feedback:write": { label: "Moderate feedback", description: "Approve, reject and delete feedback" },
   "messages:read": { label: "Read messages", description: "List the contact messages" },
   "messages:write": { label: "Handle messages", description: "Mark contact messages read and delete them" },
-  "studio:write": { label: "Edit studio profile", description: "Change the studio's name, address and links" },
+  "studio:write": {
+    label: "Edit studio profile",
+    description: "Change the studio's name, address and links",
+  },
 };
 
 /** The secret's own prefix, so scanners and people recognise it. */

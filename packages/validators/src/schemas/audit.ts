@@ -14,6 +14,8 @@ export const AUDIT_ENTITIES = [
   "closure",
   "calendar_feed",
   "mail",
+  "api_key",
+  "webhook",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -31,6 +33,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   closure: "Closed dates",
   calendar_feed: "Calendar feed",
   mail: "Outgoing mail",
+  api_key: "API keys",
+  webhook: "Webhooks",
 };
 
 const day = z
@@ -59,6 +63,8 @@ export type AuditEntryDto = {
   created_at: string;
   actor_id: number | null;
   actor_name: string;
+  /** Set when the change was made with an API key (actor_name is then the key's name). */
+  api_key_id: number | null;
   entity: AuditEntity;
   entity_id: string | null;
   action: string;

@@ -8,7 +8,9 @@ import {
 import type { z } from "zod";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
 import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
+import { directJobRow } from "../../jobs/queue";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
+import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { insertBooking, type NewBooking } from "./insert";
 import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
@@ -115,8 +117,12 @@ export async function createBooking(
 
   let row: BookingRow;
   try {
-    // Read through the cache before the write, so composing the messages inside it needs no statement.
-    const context = await receivedContext(deps.db, deps);
+    // Read through the cache before the write, so composing the messages inside it needs no statement; the
+    // same for whether a webhook endpoint wants the event (nothing is written when none does).
+    const [context, announce] = await Promise.all([
+      receivedContext(deps.db, deps),
+      isSubscribed(deps, "booking.created"),
+    ]);
     const booking: NewBooking = {
       name: input.name,
       email: input.email,
@@ -131,9 +137,22 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const created = await claimSeat(seats, (slotKey) =>
-      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id) =>
-        receivedMessages(deps, context, { ...booking, id, status: "pending", service }),
-      ),
+      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => ({
+        ...receivedMessages(deps, context, { ...booking, id, status: "pending", service }),
+        jobs: announce
+          ? [
+              directJobRow(
+                WEBHOOK_FANOUT,
+                fanoutPayload(
+                  "booking.created",
+                  webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+                  deps.now(),
+                ),
+                deps.now(),
+              ),
+            ]
+          : [],
+      })),
     );
     // Other bookings took every seat (or a retry of this submission did: answer with it).
     if (!created) return refusedUnlessRetry(slotTaken());

@@ -1,11 +1,12 @@
 /**
  * The write of a new booking, in plain SQL on the client's own connection (ADR 011): Prisma's query compiler
  * was half the CPU of `POST /api/bookings`. One transaction holds the booking, its proof file's claim, its manage
- * link and its e-mails: SQLite runs it synchronously, alone on the connection; PostgreSQL as one statement once
+ * link, its e-mails and its jobs (the webhook event, when an endpoint wants it): SQLite runs it synchronously, alone on the connection; PostgreSQL as one statement once
  * the booking's id is drawn (its messages name it). Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
 import { type Db, directAccess, type SqlValue } from "@studio/db";
+import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
 
 export type NewBooking = {
@@ -21,8 +22,8 @@ export type NewBooking = {
   uploadId: string | null;
 };
 
-/** What is written with the booking once its id is known. */
-export type BookingCompanions = { accessTokenHash: string; mails: MailRow[] };
+/** What is written with the booking once its id is known: its manage link, e-mails and jobs (webhooks). */
+export type BookingCompanions = { accessTokenHash: string; mails: MailRow[]; jobs: DirectJobRow[] };
 
 /** The booking in one of its slot's seats (schedule.ts). */
 type SeatedBooking = NewBooking & { slotKey: string };
@@ -68,6 +69,11 @@ const MAIL_COLUMNS = [
 
 const ACCESS_COLUMNS = ["tokenHash", "bookingId", "createdAt"] as const;
 
+/** A job's own columns (the rest take their defaults); runAt, createdAt and updatedAt are its due time. */
+const JOB_COLUMNS = ["kind", "payload", "key", "runAt", "createdAt", "updatedAt"] as const;
+/** The job's values in a VALUES list: kind, payload, key, its time and its booking's id (which picks it). */
+const JOB_CASTS = ["", "::jsonb", "", "::timestamp(3)", "::int"] as const;
+
 /**
  * The types of the e-mail columns, for a VALUES list (PostgreSQL infers a list's types from text otherwise).
  * In the order of MAIL_COLUMNS.
@@ -98,6 +104,7 @@ const questionMarks = (columns: readonly string[]) => columns.map(() => "?").joi
 const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUMNS)}) VALUES (${questionMarks(BOOKING_COLUMNS)}) RETURNING "id"`;
 const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES (${questionMarks(ACCESS_COLUMNS)})`;
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
+const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
 
 /** Timestamps as Prisma stores them: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP reads. */
 const instant = (date: Date) => date.toISOString().replace("Z", "+00:00");
@@ -120,6 +127,11 @@ function bookingValues(booking: SeatedBooking, created: Date): SqlValue[] {
     at,
     at,
   ];
+}
+
+function jobValues(job: DirectJobRow): SqlValue[] {
+  const at = instant(job.runAt);
+  return [job.kind, job.payload, job.key, at, at, at];
 }
 
 function mailValues(mail: MailRow): SqlValue[] {
@@ -153,7 +165,7 @@ export async function insertBooking(
   db: Db,
   booking: SeatedBooking,
   attachedAt: Date,
-  companions: (id: number) => BookingCompanions,
+  companions: (id: number, created: Date) => BookingCompanions,
 ): Promise<InsertedBooking> {
   const access = directAccess(db);
   const created = new Date();
@@ -168,9 +180,10 @@ export async function insertBooking(
         ]);
       const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
-      const { accessTokenHash, mails } = companions(row.id);
+      const { accessTokenHash, mails, jobs } = companions(row.id, created);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
+      for (const job of jobs) sql.run(SQLITE_JOB_INSERT, jobValues(job));
       return done(row.id);
     });
   }
@@ -186,7 +199,7 @@ type PgQuery = (text: string, values: readonly SqlValue[], name?: string) => Pro
 type PgRequest = {
   booking: SeatedBooking;
   attachedAt: Date;
-  companions: (id: number) => BookingCompanions;
+  companions: (id: number, created: Date) => BookingCompanions;
   created: Date;
 };
 
@@ -243,7 +256,7 @@ function postgresBatcher(db: Db, query: PgQuery) {
       for (const [i, item] of batch.entries()) {
         const id = Number((ids[i] as { id: string | number }).id);
         try {
-          rows.push({ ...item, id, made: item.companions(id) });
+          rows.push({ ...item, id, made: item.companions(id, item.created) });
         } catch (error) {
           item.reject(error);
         }
@@ -315,6 +328,9 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
     .map((r) => tuple([r.made.accessTokenHash, r.id, instant(r.created)], ["", "::int", "::timestamp(3)"]))
     .join(", ");
   const mails = rows.flatMap((r) => r.made.mails.map((mail) => tuple(mailValues(mail), MAIL_CASTS)));
+  const jobs = rows.flatMap((r) =>
+    r.made.jobs.map((job) => tuple([job.kind, job.payload, job.key, instant(job.runAt), r.id], JOB_CASTS)),
+  );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
     .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));
@@ -334,6 +350,11 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   if (mails.length) {
     parts.push(
       `mail AS (INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) SELECT * FROM (VALUES ${mails.join(", ")}) AS v (${columnList(MAIL_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
+    );
+  }
+  if (jobs.length) {
+    parts.push(
+      `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload", v."key", v."at", v."at", v."at" FROM (VALUES ${jobs.join(", ")}) AS v ("kind", "payload", "key", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
     );
   }
   // A statement is one transaction: every part is written, or none.

@@ -28,6 +28,7 @@ import { AppError } from "../../errors";
 import { sessionHours } from "../../mail/ics";
 import { notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
+import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
 import { bookingAvailability } from "./queries";
 import { assertBookable, claimSeat, freeSeats, scheduleRules } from "./schedule";
@@ -265,8 +266,14 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
           fromTime: booking.time,
         },
       });
-      // The client and the studio hear of it, in the same transaction (see mail/notify.ts).
+      // The client and the studio hear of it, in the same transaction (see mail/notify.ts), and so do webhooks.
       await notifyBooking(tx, deps, booking.id, "cancelled", { by: "client" });
+      await emitWebhookEvent(
+        tx,
+        deps,
+        "booking.cancelled",
+        bookingEventData(tx, booking.id, { by: "client" as const }),
+      );
       return true;
     });
     if (done) {
@@ -334,6 +341,15 @@ export async function moveManagedBooking(
           },
         });
         await notifyBooking(tx, deps, booking.id, "moved", { by: "client" });
+        await emitWebhookEvent(
+          tx,
+          deps,
+          "booking.moved",
+          bookingEventData(tx, booking.id, {
+            previous: { date: booking.date, time: booking.time },
+            by: "client" as const,
+          }),
+        );
         return true;
       }),
     );

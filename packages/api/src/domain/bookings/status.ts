@@ -1,10 +1,24 @@
 import { BOOKING_TRANSITIONS, type BookingDto, type BookingStatus, MESSAGES } from "@studio/validators";
 import { AppError } from "../../errors";
 import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
+import type { Tx } from "../uploads/proof";
+import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { bookingNotFound } from "./queries";
 
 const MAX_ATTEMPTS = 5;
+
+/** The webhook event of a status the studio set (back to pending has none). */
+function emitStatusEvent(tx: Tx, deps: BookingDeps, id: number, to: Exclude<BookingStatus, "pending">) {
+  if (to === "cancelled")
+    return emitWebhookEvent(
+      tx,
+      deps,
+      "booking.cancelled",
+      bookingEventData(tx, id, { by: "studio" as const }),
+    );
+  return emitWebhookEvent(tx, deps, `booking.${to}`, bookingEventData(tx, id));
+}
 
 /**
  * Applies a status change allowed by BOOKING_TRANSITIONS; the same status is a no-op. The update is
@@ -31,7 +45,10 @@ export async function setBookingStatus(
         where: { id, status: from },
         data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
       });
-      if (updated.count === 1 && to !== "pending") await notifyBooking(tx, deps, id, to);
+      if (updated.count === 1 && to !== "pending") {
+        await notifyBooking(tx, deps, id, to);
+        await emitStatusEvent(tx, deps, id, to);
+      }
       return updated.count;
     }, MAIL_TRANSACTION);
     if (count === 1) {
