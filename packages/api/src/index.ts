@@ -61,3 +61,4 @@ export {
   runJobPass,
   startJobWorker,
 } from "./jobs";
+export { PROCEDURE_SCOPES, scopeOf } from "./domain/api-keys/scopes";

@@ -23,3 +23,4 @@ export * from "./routes";
 export * from "./schemas/api-keys";
 export * from "./schemas/webhooks";
 export * from "./schemas/rest";
+export * from "./schemas/uploads";

@@ -11,6 +11,7 @@ import { feedbackRoutes } from "./feedback";
 import { manageRoutes } from "./manage";
 import { portfolioRoutes } from "./portfolio";
 import { servicesRoutes } from "./services";
+import { referenceRoutes } from "./openapi/reference";
 import { studioRoutes } from "./studio";
 import { uploadRoutes } from "./upload";
 import { bearerToken, type RestEnv, restError } from "./respond";
@@ -83,6 +84,7 @@ export function createRestApi(
   api.route("/contact", contactRoutes);
   api.route("/manage", manageRoutes);
   api.route("/studio", studioRoutes);
+  api.route("/", referenceRoutes);
   api.notFound((c) => c.json({ success: false, message: MESSAGES.common.notFound }, 404));
   api.onError((error, c) => restError(c, error, logger));
   return api;

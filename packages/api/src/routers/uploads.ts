@@ -3,6 +3,7 @@
  * stream to these procedures through createCaller. Over /trpc a stream cannot be sent (JSON has none), so
  * these procedures answer 400 there: the only way in is the multipart endpoint.
  */
+import { ZBookingProofUpload, ZMediaUpload } from "@studio/validators";
 import { z } from "zod";
 import { cleanupUploads } from "../domain/uploads/cleanup";
 import { signPrivateUrl } from "../domain/uploads/links";
@@ -16,26 +17,6 @@ const ZUploadRequest = z.object({
   body: z.custom<ReadableStream<Uint8Array>>(isBodyStream, "Expected a request body stream").nullable(),
   contentType: z.string().max(1000).nullable(),
   contentLength: z.number().int().nonnegative().nullable(),
-});
-
-const ZKind = z.enum(["image", "video", "document"]);
-
-export const ZBookingProofUpload = z.object({
-  /** A short-lived signed link that opens the file for the uploader (a preview); a booking may send it back. */
-  url: z.string(),
-  /** The stable reference the booking stores; it opens for nobody without a signature. */
-  reference: z.string(),
-  name: z.string(),
-  size: z.number().int().nonnegative(),
-  kind: ZKind,
-  mime_type: z.string(),
-});
-
-export const ZMediaUpload = z.object({
-  url: z.string(),
-  kind: ZKind,
-  mime_type: z.string(),
-  variants: z.array(z.object({ width: z.number().int().positive(), url: z.string() })),
 });
 
 const media = (purpose: UploadPurpose) =>

@@ -66,3 +66,11 @@ export const ZSignupForm = ZRegisterInput.extend({ confirmPassword: z.string() }
 
 export type AdminUserDto = { id: number; name: string; email: string; role: "owner" | "admin" };
 export type AuthResult = { token: string; user: AdminUserDto; expires_at: string };
+
+/** An admin as answers show one (the REST layer's `user` and `GET /api/auth/me`). */
+export const ZAdminUserDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(["owner", "admin"]),
+}) satisfies z.ZodType<AdminUserDto>;

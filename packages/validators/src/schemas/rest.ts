@@ -13,8 +13,7 @@ export const ZRestError = z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: "The first message per invalid field, by field path (e.g. `email`, `emails.1`)" }),
-  })
-  .meta({ id: "Error" });
+  });
 
 /** `{ success: true, data, … }`, plus any top-level fields the call documents (message, total, token…). */
 export function restSuccess<T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
