@@ -4,6 +4,7 @@ import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
+import { matchedRoutes } from "hono/route";
 import { clientIpOf, clientIpResolver, isHttpsOf, socketAddressOf } from "./client-ip";
 import type { Logger } from "./logger";
 import { createPublicSnapshots } from "./middleware/public-snapshots";
@@ -14,6 +15,7 @@ import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
 import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { loadPrerenderedPages } from "./prerendered-pages";
+import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metrics";
 import { serveSpa } from "./static-spa";
 import { createUploadsRoute } from "./uploads-route";
 import { createCalendarFeedRoute } from "./calendar-feed";
@@ -29,9 +31,11 @@ export type AppOptions = {
   corsOrigins: string[];
   /** Aborted when the server starts shutting down: long-lived live streams end so the shutdown can finish. */
   closing?: AbortSignal;
+  /** Prometheus metrics (METRICS_TOKEN set), answered at /metrics to that bearer token; null: none, 404. */
+  metrics?: { registry: Metrics; token: string } | null;
 };
 
-const RESERVED = /^\/(api|trpc|uploads|health|calendar)(\/|$)/;
+const RESERVED = /^\/(api|trpc|uploads|health|calendar|metrics)(\/|$)/;
 
 export function createApp(deps: ApiDeps, options: AppOptions) {
   const { logger } = options;
@@ -40,19 +44,33 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
 
   const isHttps = (c: Context) => isHttpsOf(options.trustProxy, c.req.url, c.req.header("x-forwarded-proto"));
 
+  const metrics = options.metrics?.registry ?? null;
   const snapshots = createPublicSnapshots({
     cache: deps.cache,
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl ?? null,
-    onServed: ({ path, status, started, header, env }) =>
+    onServed: ({ path, status, started, header, env }) => {
+      metrics?.request("GET", snapshotRoute(path), status, started);
       logRequest(logger, started, {
         method: "GET",
         path,
         status,
         ip: clientIpOf(options.trustProxy, header("x-forwarded-for"), socketAddressOf(env)),
-      }),
+      });
+    },
   });
 
+  if (metrics)
+    app.use("*", async (c, next) => {
+      const started = performance.now();
+      await next();
+      metrics.request(
+        c.req.method,
+        routeLabel(c.req.path, matchedRoutes(c), c.res.status),
+        c.res.status,
+        started,
+      );
+    });
   app.use("*", requestLog(logger, clientIp));
   app.use("*", snapshots.capture);
   app.use("*", securityHeaders({ tileUrl: deps.config.mapTileUrl, isHttps }));
@@ -85,6 +103,10 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   app.use("/trpc/*", corsMiddleware);
   app.use("/api/*", noStoreByDefault);
   app.use("/trpc/*", noStoreByDefault);
+
+  app.get("/metrics", (c) =>
+    metricsAnswer(metrics, options.metrics?.token ?? null, c.req.header("authorization")),
+  );
 
   // Ready to serve while the database answers; "degraded" (still 200) while the event bus's engine is down.
   app.get("/health", async (c) => {
@@ -127,6 +149,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   );
 
   const liveHub = createLiveHub(deps, logger);
+  metrics?.watchLiveStreams(liveHub.open);
   app.get(
     "/api/live",
     liveStreamHandler(

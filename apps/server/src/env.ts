@@ -47,6 +47,12 @@ const ZEnv = z.object({
     .min(0, "must be 0 or more hours")
     .max(24 * 365, "must be at most 8760 hours")
     .default(24),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("studio"),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
     .string()
     .default("false")

@@ -77,6 +77,8 @@ export function createLiveHub(deps: ApiDeps, logger: Logger) {
   });
 
   return {
+    /** Streams open on this instance (metrics). */
+    open: () => listeners.size,
     /** Registers a stream; the hub polls only while at least one is open. */
     add(listener: Listener): () => void {
       listeners.add(listener);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createSmtpTransport, jobHandlers, startJobWorker, startMailWorker } from "@studio/api";
 import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
 import { createApp } from "./app";
+import { createMetrics, metricsAnswer } from "./metrics";
 import { buildDeps } from "./deps";
 import { loadEnv, resolveFromRoot } from "./env";
 import { listen } from "./listen";
@@ -35,6 +36,8 @@ deps.bus.onHealthChange((health, error) => {
     });
 });
 const closing = new AbortController();
+// Measured only when METRICS_TOKEN is set (docs/operations.md); /metrics answers 404 otherwise.
+const metrics = env.METRICS_TOKEN ? createMetrics(deps) : null;
 const app = createApp(deps, {
   logger,
   webDist: hasWeb ? webDist : null,
@@ -42,6 +45,7 @@ const app = createApp(deps, {
   trustProxy: env.TRUST_PROXY,
   corsOrigins: env.CORS_ORIGINS,
   closing: closing.signal,
+  metrics: metrics && env.METRICS_TOKEN ? { registry: metrics, token: env.METRICS_TOKEN } : null,
 });
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
@@ -84,6 +88,23 @@ const server = listen(app.fetch, { hostname: env.HOST, port: env.PORT, limits },
   });
 });
 
+// Optionally also on an internal port (the same token), so a scraper need not go through the public proxy.
+const metricsServer =
+  metrics && env.METRICS_TOKEN && env.METRICS_PORT
+    ? listen(
+        (request) =>
+          new URL(request.url).pathname === "/metrics"
+            ? metricsAnswer(
+                metrics,
+                env.METRICS_TOKEN ?? null,
+                request.headers.get("authorization") ?? undefined,
+              )
+            : new Response("Not found", { status: 404 }),
+        { hostname: env.HOST, port: env.METRICS_PORT, limits },
+        (info) => logger.info("metrics listening", { port: info.port }),
+      )
+    : null;
+
 let shuttingDown = false;
 // Once shutting down, every response says "Connection: close", so busy keep-alive clients move off and close() can finish.
 server.prependListener("request", (_req, res) => shuttingDown && res.setHeader("Connection", "close"));
@@ -108,6 +129,7 @@ async function shutdown(signal: string) {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.once("close", () => clearInterval(sweep));
   });
+  metricsServer?.close();
   await Promise.all([stopMail?.(), jobs.stop()]);
   await deps.bus.close();
   await database.close();

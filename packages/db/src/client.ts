@@ -4,6 +4,7 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
 import { postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
 import { startCheckpointer } from "./sqlite-checkpointer";
+import { timedAdapter } from "./query-timing";
 import { serializeSqliteAdapter } from "./sqlite-serial";
 
 /** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
@@ -50,7 +51,7 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+    const adapter = timedAdapter(new PrismaPg(pool, { disposeExternalPool: true }));
     const prisma = asSharedDb(new PgClient({ adapter }));
     registerDirectAccess(prisma, postgresDirectAccess(pool));
     return { prisma, provider, close: () => prisma.$disconnect() };
@@ -62,7 +63,7 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   const file = sqlitePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
   const { adapter, connection } = serializeSqliteAdapter(
-    new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 }),
+    timedAdapter(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 })),
   );
   const prisma = new SqliteClient({ adapter });
   registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection));

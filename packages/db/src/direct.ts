@@ -8,6 +8,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import type { Db } from "./client";
+import { timed, timedSync } from "./query-timing";
 
 export type SqlValue = string | number | null;
 
@@ -101,20 +102,22 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
     };
     const outcomes: Outcome[] = [];
     try {
-      client
-        .transaction(() => {
-          for (const item of group) {
-            try {
-              // Inside a transaction, better-sqlite3 runs a nested one as a savepoint.
-              outcomes.push({ ok: true, value: client.transaction(() => item.work(sql))() });
-            } catch (error) {
-              // An error SQLite answers by rolling back the whole transaction ends the group.
-              if (!client.inTransaction) throw error;
-              outcomes.push({ ok: false, error });
+      timedSync(() =>
+        client
+          .transaction(() => {
+            for (const item of group) {
+              try {
+                // Inside a transaction, better-sqlite3 runs a nested one as a savepoint.
+                outcomes.push({ ok: true, value: client.transaction(() => item.work(sql))() });
+              } catch (error) {
+                // An error SQLite answers by rolling back the whole transaction ends the group.
+                if (!client.inTransaction) throw error;
+                outcomes.push({ ok: false, error });
+              }
             }
-          }
-        })
-        .immediate();
+          })
+          .immediate(),
+      );
     } catch (error) {
       // Nothing of the group was kept: whoever had succeeded learns why.
       for (const [i, item] of group.entries()) {
@@ -167,7 +170,7 @@ export function postgresDirectAccess(pool: Pool): DirectAccess {
   return {
     provider: "postgresql",
     async query<T>(text: string, values: readonly SqlValue[], name?: string) {
-      const result = await pool.query({ text, values: values as SqlValue[], name });
+      const result = await timed(() => pool.query({ text, values: values as SqlValue[], name }));
       return result.rows as T[];
     },
   };

@@ -5,3 +5,4 @@ export { DEFAULT_DATABASE_URL, detectProvider, REPO_ROOT, sqlitePath, type DbPro
 export { seedDemoContent, seedIfEmpty } from "./seed";
 export type * from "./generated/sqlite/models";
 export { Prisma } from "./generated/sqlite/client";
+export { observeQueries, type QueryObserver } from "./query-timing";

@@ -4,6 +4,7 @@ import { createHarness, type Harness } from "@studio/api/testing";
 import type { TestS3 } from "@studio/api/testing/s3";
 import { createApp } from "../app";
 import { createLogger } from "../logger";
+import { createMetrics } from "../metrics";
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -29,6 +30,8 @@ export async function createTestApp(
     cacheTtlMs?: number;
     /** Uploads go to this S3 server's bucket instead of the local disk. */
     s3?: TestS3;
+    /** Measure, and answer /metrics to this bearer token (METRICS_TOKEN). */
+    metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
   const harness = await createHarness(options.config, {
@@ -36,11 +39,13 @@ export async function createTestApp(
     formLimits: options.rateLimit ?? false,
     s3: options.s3,
   });
+  const metrics = options.metricsToken ? createMetrics(harness.deps) : null;
   const app = createApp(harness.deps, {
     logger: createLogger("silent"),
     webDist: options.webDist ?? null,
     trustProxy: false,
     corsOrigins: ["https://partner.example"],
+    metrics: metrics && options.metricsToken ? { registry: metrics, token: options.metricsToken } : null,
   });
   const call: TestApp["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -70,6 +75,9 @@ export async function createTestApp(
       owner ??= (await harness.admin()).token;
       return owner;
     },
-    close: () => harness.close(),
+    close: async () => {
+      metrics?.stop();
+      await harness.close();
+    },
   };
 }

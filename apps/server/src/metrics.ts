@@ -1,0 +1,247 @@
+/**
+ * Operators' metrics in Prometheus format (prom-client), at /metrics behind METRICS_TOKEN (see metricsRoute):
+ * requests and their latency per route template and status, database statement time, the outboxes' backlog
+ * and age (mail, durable jobs), live streams open, rate-limit refusals, uploads stored, and Node's own figures.
+ * docs/operations.md says what each means and which to alert on.
+ *
+ * The hot path costs a Map lookup and two calls per request: each (method, route, status) gets its label
+ * children once, so no label set is hashed per request. The backlogs are read from the database only when
+ * Prometheus scrapes.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { type ApiDeps, jobBacklog } from "@studio/api";
+import { observeQueries } from "@studio/db";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/** Multipart routes, by what they store. */
+const UPLOAD_ROUTES: Record<string, string> = {
+  "/api/upload/image": "booking_proof",
+  "/api/services/upload-image": "service_image",
+  "/api/portfolio/upload-image": "portfolio_media",
+};
+
+export type Metrics = {
+  registry: Registry;
+  /** One answered request: its method, route template ("/api/bookings/:id"), status and start. */
+  request: (method: string, route: string, status: number, started: number) => void;
+  /** Live streams open on this instance, read when scraped. */
+  watchLiveStreams: (open: () => number) => void;
+  stop: () => void;
+};
+
+export function createMetrics(deps: Pick<ApiDeps, "db" | "now" | "provider">): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "studio_" });
+  const labels = ["method", "route", "status"] as const;
+  const requests = new Counter({
+    name: "studio_http_requests_total",
+    help: "HTTP requests answered, by method, route template and status",
+    labelNames: labels,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "studio_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer's headers, by method, route template and status",
+    labelNames: labels,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "studio_rate_limit_refusals_total",
+    help: "Requests refused with 429 (form limits, sign-in lockouts, API key limits), by route template",
+    labelNames: ["route"],
+    registers: [registry],
+  });
+  const uploads = new Counter({
+    name: "studio_uploads_stored_total",
+    help: "Files stored by the upload endpoints, by purpose",
+    labelNames: ["purpose"],
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: "studio_db_query_duration_seconds",
+    help: "Time of each database statement (Prisma's and the plain-SQL writes)",
+    labelNames: ["provider"],
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
+  const queryTimer = queries.labels(deps.provider);
+  observeQueries((seconds) => queryTimer.observe(seconds));
+
+  let liveStreams: () => number = () => 0;
+  new Gauge({
+    name: "studio_live_streams_open",
+    help: "Back-office live event streams (SSE) open on this instance",
+    registers: [registry],
+    collect() {
+      this.set(liveStreams());
+    },
+  });
+
+  // The backlogs: one read per scrape, shared by the gauges of that scrape.
+  let backlog: Promise<Backlog> | null = null;
+  const readBacklog = () => {
+    backlog ??= outboxBacklog(deps).finally(() => {
+      setTimeout(() => {
+        backlog = null;
+      }, 1_000).unref();
+    });
+    return backlog;
+  };
+  new Gauge({
+    name: "studio_outbox_waiting",
+    help: "Messages and jobs waiting to be sent or run (mail outbox, and each durable job kind)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [queue, row] of Object.entries((await readBacklog()).queues))
+        this.set({ queue }, row.waiting);
+    },
+  });
+  new Gauge({
+    name: "studio_outbox_oldest_age_seconds",
+    help: "How long the oldest waiting message or job has been due (0 when none is late)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [queue, row] of Object.entries((await readBacklog()).queues))
+        this.set({ queue }, row.oldestSeconds);
+    },
+  });
+  new Gauge({
+    name: "studio_outbox_failed",
+    help: "Messages and jobs that failed for good and are kept (mail: until resent; jobs: 30 days)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [queue, row] of Object.entries((await readBacklog()).queues))
+        this.set({ queue }, row.failed);
+    },
+  });
+
+  const children = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+  const request: Metrics["request"] = (method, route, status, started) => {
+    const key = `${method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      const values = { method, route, status: String(status) };
+      const counter = requests.labels(values);
+      const histogram = latency.labels(values);
+      const refused = status === 429 ? refusals.labels(route) : null;
+      const stored = status === 201 && UPLOAD_ROUTES[route] ? uploads.labels(UPLOAD_ROUTES[route]!) : null;
+      child = {
+        count: () => {
+          counter.inc();
+          refused?.inc();
+          stored?.inc();
+        },
+        time: (seconds) => histogram.observe(seconds),
+      };
+      // Route templates and statuses are few; a bound keeps a misbehaving client from growing the map.
+      if (children.size < 5_000) children.set(key, child);
+    }
+    child.count();
+    child.time((performance.now() - started) / 1000);
+  };
+
+  return {
+    registry,
+    request,
+    watchLiveStreams: (open) => {
+      liveStreams = open;
+    },
+    stop: () => observeQueries(null),
+  };
+}
+
+type Backlog = { queues: Record<string, { waiting: number; oldestSeconds: number; failed: number }> };
+
+async function outboxBacklog(deps: Pick<ApiDeps, "db" | "now">): Promise<Backlog> {
+  const now = deps.now();
+  const [jobs, mailWaiting, mailOldest, mailFailed] = await Promise.all([
+    jobBacklog(deps.db, now),
+    deps.db.outgoingMail.count({ where: { status: { in: ["pending", "sending"] } } }),
+    deps.db.outgoingMail.findFirst({
+      where: { status: "pending", notBefore: { lte: now } },
+      orderBy: { notBefore: "asc" },
+      select: { notBefore: true },
+    }),
+    deps.db.outgoingMail.count({ where: { status: "failed" } }),
+  ]);
+  const queues: Backlog["queues"] = {
+    mail: {
+      waiting: mailWaiting,
+      oldestSeconds: mailOldest ? Math.max(0, (now.getTime() - mailOldest.notBefore.getTime()) / 1000) : 0,
+      failed: mailFailed,
+    },
+  };
+  for (const row of jobs)
+    queues[`job:${row.kind}`] = {
+      waiting: row.waiting,
+      oldestSeconds: row.oldestDueSeconds,
+      failed: row.failed,
+    };
+  return { queues };
+}
+
+/** The route template of an answered request, for the labels: a bounded set, never the raw path. */
+export function routeLabel(
+  path: string,
+  matched: { method: string; path: string }[],
+  status: number,
+): string {
+  if (path.startsWith("/trpc/")) {
+    const procedures = path.slice("/trpc/".length);
+    return procedures.includes(",")
+      ? "/trpc/(batch)"
+      : `/trpc/${TRPC_NAME.test(procedures) ? procedures : "(unknown)"}`;
+  }
+  for (let i = matched.length - 1; i >= 0; i--) {
+    const route = matched[i]!;
+    if (route.method !== "ALL") return route.path;
+  }
+  if (path.startsWith("/uploads/")) return "/uploads/*";
+  return status === 404 ? "(unmatched)" : "(site)";
+}
+
+/** A procedure path as tRPC names them ("bookings.list"); anything else is not a label. */
+const TRPC_NAME = /^[a-zA-Z]{1,40}\.[a-zA-Z]{1,40}$/;
+
+/**
+ * GET /metrics: 404 while METRICS_TOKEN is unset (nothing is even measured then), 401 without
+ * `Authorization: Bearer <METRICS_TOKEN>`, else the registry in Prometheus' text format.
+ */
+export async function metricsAnswer(
+  metrics: Metrics | null,
+  token: string | null,
+  authorization: string | undefined,
+): Promise<Response> {
+  if (!metrics || !token) return new Response("Not found", { status: 404 });
+  const given = Buffer.from(/^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return new Response("Unauthorized", {
+      status: 401,
+      headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
+    });
+  return new Response(await metrics.registry.metrics(), {
+    headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" },
+  });
+}
+
+/** The route template of a public list answered from a snapshot (middleware/public-snapshots.ts). */
+export function snapshotRoute(path: string): string {
+  if (path.startsWith("/trpc/")) return routeLabel(path, [], 200);
+  const trimmed = path.replace(/\/$/, "");
+  const category = /^\/api\/(services|portfolio|feedback)\/category\/[^/]+$/.exec(trimmed);
+  if (category) return `/api/${category[1]}/category/:category`;
+  if (/^\/api\/(services|portfolio)\/(?!category$)[^/]+$/.test(trimmed) && !trimmed.endsWith("/approved"))
+    return trimmed.replace(/\/[^/]+$/, "/:id");
+  return trimmed;
+}
