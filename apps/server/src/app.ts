@@ -17,6 +17,7 @@ import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { loadPrerenderedPages } from "./prerendered-pages";
 import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metrics";
 import { serveSpa } from "./static-spa";
+import { nameRequestSpans, tracingEnabled } from "./tracing";
 import { createUploadsRoute } from "./uploads-route";
 import { createCalendarFeedRoute } from "./calendar-feed";
 
@@ -71,6 +72,12 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
         started,
       );
     });
+  // With OTEL_EXPORTER_OTLP_ENDPOINT: each request's span named by its route (the log carries its trace id).
+  if (tracingEnabled())
+    app.use(
+      "*",
+      nameRequestSpans((c) => routeLabel(c.req.path, matchedRoutes(c), c.res.status)),
+    );
   app.use("*", requestLog(logger, clientIp));
   app.use("*", snapshots.capture);
   app.use("*", securityHeaders({ tileUrl: deps.config.mapTileUrl, isHttps }));

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { FORM_LIMIT } from "@studio/api";
 import { DEFAULT_DATABASE_URL, REPO_ROOT, sqlitePath } from "@studio/db";
-import { isEmailAddress, isMailbox, isValidTimeZone } from "@studio/validators";
+import { FORM_LIMIT, isEmailAddress, isMailbox, isValidTimeZone } from "@studio/validators";
 import { z } from "zod";
 import { DEFAULT_SERVER_LIMITS } from "./listen";
 

@@ -173,3 +173,9 @@ export const MAP = { lat: 16.654002, lng: 74.26418, zoom: 13 } as const;
 
 /** Calls one tRPC batch may carry (queries only: the client sends each mutation on its own). */
 export const TRPC_MAX_BATCH = 10;
+
+/**
+ * Public form submissions allowed per IP and minute, per form (the default of RATE_LIMIT_FORMS_PER_MINUTE; the
+ * server's env reads it without loading the API package).
+ */
+export const FORM_LIMIT = { points: 20, durationSeconds: 60 } as const;

@@ -1,11 +1,20 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
+import { currentTraceId, tracingEnabled } from "../tracing";
 
 export type RequestFields = { method: string; path: string; status: number; ip: string };
 
-/** One JSON line per request, with its duration since `started` (performance.now()); server errors at error level. */
+/**
+ * One JSON line per request, with its duration since `started` (performance.now()) and, while tracing, its trace
+ * id; server errors at error level.
+ */
 export function logRequest(logger: Logger, started: number, request: RequestFields): void {
-  const fields = { ...request, ms: Math.round((performance.now() - started) * 10) / 10 };
+  const traceId = tracingEnabled() ? currentTraceId() : undefined;
+  const fields = {
+    ...request,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    ...(traceId ? { trace_id: traceId } : {}),
+  };
   if (fields.status >= 500) logger.error("request", fields);
   else logger.info("request", fields);
 }

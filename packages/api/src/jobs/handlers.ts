@@ -1,6 +1,6 @@
 /**
  * Every kind of durable job the server runs, with the dependencies it needs. A capability that adds a kind
- * lists its handler here; the server's job worker (apps/server/src/main.ts) runs them all in every instance.
+ * lists its handler here; the server's job worker (apps/server/src/server.ts) runs them all in every instance.
  */
 import type { ApiDeps } from "../context";
 import { webhookJobHandlers } from "../domain/webhooks/jobs";

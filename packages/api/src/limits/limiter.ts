@@ -8,7 +8,7 @@
  *   check at most the lockout's number of secrets.
  */
 import type { Db } from "@studio/db";
-import { MESSAGES } from "@studio/validators";
+import { FORM_LIMIT, MESSAGES } from "@studio/validators";
 import type { Redis } from "ioredis";
 import {
   type RateLimiterAbstract,
@@ -20,7 +20,7 @@ import {
 import { AppError } from "../errors";
 
 /** Public form submissions allowed per IP and minute, per form (the default of RATE_LIMIT_FORMS_PER_MINUTE). */
-export const FORM_LIMIT = { points: 20, durationSeconds: 60 } as const;
+export { FORM_LIMIT } from "@studio/validators";
 export const FORM_BUCKETS = ["booking", "feedback", "contact", "upload", "register", "manage"] as const;
 export type FormBucket = (typeof FORM_BUCKETS)[number];
 
