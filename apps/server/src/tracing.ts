@@ -5,9 +5,8 @@
  * pg's for the plain-SQL writes on PostgreSQL), Redis commands, and outgoing HTTP (webhook deliveries). The
  * request log carries each request's trace id.
  */
-import { createRequire } from "node:module";
-import { register } from "node:module";
-import { context, propagation, SpanKind, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
+import { createRequire, register } from "node:module";
+import { trace } from "@opentelemetry/api";
 import type { MiddlewareHandler } from "hono";
 
 const require = createRequire(import.meta.url);

@@ -31,7 +31,6 @@ import {
   ZPortfolioCategory,
   ZPortfolioInput,
   ZPortfolioItemDto,
-  ZPortfolioStatus,
   ZPublicFeedbackDto,
   ZRegisterInput,
   ZServiceCategory,
