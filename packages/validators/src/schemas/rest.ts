@@ -5,15 +5,14 @@
 import { z } from "zod";
 
 /** `{ success: false, message, errors? }`: every refusal and failure, with a truthful status. */
-export const ZRestError = z
-  .object({
-    success: z.literal(false),
-    message: z.string().meta({ description: "What went wrong, in words fit to show a person" }),
-    errors: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({ description: "The first message per invalid field, by field path (e.g. `email`, `emails.1`)" }),
-  });
+export const ZRestError = z.object({
+  success: z.literal(false),
+  message: z.string().meta({ description: "What went wrong, in words fit to show a person" }),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: "The first message per invalid field, by field path (e.g. `email`, `emails.1`)" }),
+});
 
 /** `{ success: true, data, … }`, plus any top-level fields the call documents (message, total, token…). */
 export function restSuccess<T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
