@@ -114,6 +114,12 @@ export const INTEGRATION_MESSAGES = {
     history: "Attempts",
     duration: (ms: number) => `${ms} ms`,
     loadFailed: "Failed to load the API page",
+    loading: "Loading...",
+    status: "Status",
+    showing: (count: number) => (count === 1 ? "Showing 1 delivery" : `Showing ${count} deliveries`),
+    loadMore: "Load more",
+    loadingMore: "Loading more...",
+    pageTitle: "API — Studio Admin",
     ownerOnly: "Only the studio owner can manage API keys and webhooks.",
   },
 } as const;

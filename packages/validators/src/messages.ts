@@ -515,6 +515,8 @@ export const MESSAGES = {
       emptyFilteredText: "Try another admin, kind of record or date range.",
       showing: (count: number) => `${count} ${count === 1 ? "entry" : "entries"} shown`,
       /** Kinds of record, in the sentence ("booking #12"). */
+      /** Before the name of an API key that made a change. */
+      apiKeyActor: "API key",
       records: {
         booking: "booking",
         feedback: "feedback",
@@ -528,6 +530,8 @@ export const MESSAGES = {
         profile: "studio profile",
         calendar_feed: "calendar feed",
         mail: "e-mail",
+        api_key: "API key",
+        webhook: "webhook endpoint",
       },
       record: (kind: string, id: string | null, name?: string) =>
         `${kind}${id ? ` #${id}` : ""}${name ? ` '${name}'` : ""}`,

@@ -25,6 +25,7 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/team", label: "Team", icon: "team" },
   { to: "/admin/settings", label: "Settings", icon: "settings" },
   { to: "/admin/hours", label: "Hours", icon: "clock" },
+  { to: "/admin/api", label: "API", icon: "external" },
 ];
 
 const SMALL_SCREEN = `(max-width: ${TIMINGS.adminCollapseBelowPx - 0.02}px)`;

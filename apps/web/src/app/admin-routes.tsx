@@ -25,6 +25,7 @@ const MailPage = page(() => import("../admin/pages/mail"));
 const TeamPage = page(() => import("../admin/pages/team"));
 const SettingsPage = page(() => import("../admin/pages/settings"));
 const HoursPage = page(() => import("../admin/pages/hours"));
+const ApiPage = page(() => import("../admin/pages/api"));
 
 export default function AdminRoutes() {
   return (
@@ -48,6 +49,7 @@ export default function AdminRoutes() {
             <Route path="team" element={<TeamPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="hours" element={<HoursPage />} />
+            <Route path="api" element={<ApiPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

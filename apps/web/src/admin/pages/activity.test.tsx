@@ -12,6 +12,7 @@ const entry = (id: number, patch: Partial<AuditEntryDto>): AuditEntryDto => ({
   created_at: "2026-03-18T14:05:00.000Z",
   actor_id: 1,
   actor_name: "Olivia Owner",
+  api_key_id: null,
   entity: "booking",
   entity_id: String(id),
   action: "created",

@@ -245,7 +245,11 @@ export default function AdminActivityPage() {
               <time dateTime={entry.created_at} className="text-xs text-white/60 lg:text-sm">
                 {shortDateTime(entry.created_at)}
               </time>
-              <span className="truncate text-xs font-medium text-white/85 lg:text-sm">
+              <span
+                className="truncate text-xs font-medium text-white/85 lg:text-sm"
+                title={entry.actor_name}
+              >
+                {entry.api_key_id !== null ? `${m.apiKeyActor} ` : ""}
                 {entry.actor_name}
               </span>
               <div className="col-span-2 min-w-0 lg:col-span-1">
