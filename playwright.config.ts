@@ -65,6 +65,8 @@ export default defineConfig({
       NODE_ENV: "production",
       WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
       CORS_ORIGINS: `http://127.0.0.1:${PARTNER_PORT}`,
+      // The webhook specs' receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
     },
   },
 });

@@ -21,8 +21,11 @@ export type WebhookReceiver = {
   answer: (status: number | ((index: number) => number), body?: string) => void;
   /** Waits until `count` requests have arrived (a bounded wait, never a fixed sleep). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedWebhook[]>;
-  /** The parsed bodies of the requests whose signature verifies with `secret`; throws on a bad one. */
-  verified: (secret: string) => { type: string; timestamp: string; data: Record<string, unknown> }[];
+  /** The parsed bodies of the requests (to `path`, if given), each verified with `secret`; throws on a bad one. */
+  verified: (
+    secret: string,
+    path?: string,
+  ) => { type: string; timestamp: string; data: Record<string, unknown> }[];
   close: () => Promise<void>;
 };
 
@@ -77,16 +80,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         waiters.add(check);
         check();
       }),
-    verified: (secret) => {
+    verified: (secret, path) => {
       const hook = new Webhook(secret);
-      return received.map(
-        (r) =>
-          hook.verify(r.body, r.headers) as {
-            type: string;
-            timestamp: string;
-            data: Record<string, unknown>;
-          },
-      );
+      return received
+        .filter((r) => path === undefined || r.path === path)
+        .map(
+          (r) =>
+            hook.verify(r.body, r.headers) as {
+              type: string;
+              timestamp: string;
+              data: Record<string, unknown>;
+            },
+        );
     },
     close: () =>
       new Promise<void>((resolve) => {
