@@ -6,6 +6,7 @@ import { createDatabase, type Db, type DbProvider, migrate, sqlitePath } from "@
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, type SeedTimings, seedBench } from "./api-seed";
+import { measureIntegrations } from "./integrations";
 import {
   cpuMs,
   freePort,
@@ -21,9 +22,9 @@ import {
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** BENCH_ONLY=reads,create,streams (any of them): only those parts of the suite; all by default. */
+/** BENCH_ONLY=reads,create,streams,integrations (any of them): only those parts of the suite; all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
-const wants = (part: "reads" | "create" | "streams") => !ONLY || ONLY.includes(part);
+const wants = (part: "reads" | "create" | "streams" | "integrations") => !ONLY || ONLY.includes(part);
 /** BENCH_SEED_ONLY=1: seed each database, print its timings and size, and stop. */
 const SEED_ONLY = process.env.BENCH_SEED_ONLY === "1";
 /** BENCH_PROVIDERS=sqlite or postgresql: one database only (both by default; PostgreSQL needs its URL). */
@@ -131,6 +132,13 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
   }
   try {
     if (wants("streams")) await streamWithCappedHeap(databaseUrl, uploadDir);
+    if (wants("integrations"))
+      await measureIntegrations(databaseUrl, uploadDir, {
+        duration: DURATION,
+        connections: CONNECTIONS,
+        services: BENCH_SIZES.services,
+        log,
+      });
   } finally {
     rmSync(uploadDir, { recursive: true, force: true });
   }

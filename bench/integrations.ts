@@ -1,0 +1,208 @@
+/**
+ * `pnpm bench` (part "integrations", BENCH_ONLY=integrations): what issue 31's features cost.
+ * - Webhook fan-out on booking creation: POST /api/bookings without endpoints, with 3 endpoints subscribed to
+ *   "booking.created" (a local receiver answers), and without again; the target is at most 5% slower.
+ * - Draining: 1,000 queued deliveries to a local receiver (target >= 200 a second).
+ * - Metrics: GET /api/services on a server without METRICS_TOKEN and on one with it, interleaved (target < 3%).
+ * - Tracing without an endpoint: nothing of OpenTelemetry is loaded (main.ts), so there is nothing to measure;
+ *   the figures above are all taken with tracing off.
+ */
+import { createDatabase } from "@studio/db";
+import { startWebhookReceiver } from "@studio/api/testing/webhooks";
+import { TIME_SLOTS } from "@studio/validators";
+import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
+import { cpuMs, startBenchServer, stop } from "./process";
+
+type Log = (message: string) => void;
+
+const JWT_SECRET = "bench-integrations-secret-bench-integrations-secret";
+const OWNER = { name: "Bench Owner", email: "bench@studio.test", password: "bench-password" };
+
+async function ownerToken(base: string): Promise<string> {
+  for (const path of ["/api/auth/login", "/api/auth/register"]) {
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(path.endsWith("login") ? { email: OWNER.email, password: OWNER.password } : OWNER),
+    });
+    if (res.ok) return ((await res.json()) as { token: string }).token;
+  }
+  throw new Error("cannot sign in the bench owner");
+}
+
+async function trpc<T>(base: string, token: string, procedure: string, input: unknown): Promise<T> {
+  const res = await fetch(`${base}/trpc/${procedure}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+type Measured = { reqPerSec: number; p99: number; cpuPerRequest: number; non2xx: number };
+
+async function cannon(pid: number, options: CannonOptions): Promise<Measured> {
+  const before = cpuMs(pid);
+  const result: CannonResult = await autocannon(options);
+  return {
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerRequest: (cpuMs(pid) - before) / Math.max(1, result.requests.total),
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const fmt = (m: Measured) =>
+  `${Math.round(m.reqPerSec)} req/s, p99 ${m.p99.toFixed(1)} ms, ${m.cpuPerRequest.toFixed(3)} ms CPU/req${m.non2xx ? `, ${m.non2xx} not 2xx` : ""}`;
+
+export async function measureIntegrations(
+  databaseUrl: string,
+  uploadDir: string,
+  options: { duration: number; connections: number; services: number; log: Log },
+): Promise<void> {
+  const { duration, connections, log } = options;
+  const receiver = await startWebhookReceiver();
+  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", JWT_SECRET };
+  const plain = await startBenchServer(databaseUrl, uploadDir, env);
+  let metered: Awaited<ReturnType<typeof startBenchServer>> | null = null;
+  const database = await createDatabase(databaseUrl, { poolSize: 2 });
+  try {
+    const token = await ownerToken(plain.base);
+    log("\n[integrations] webhook fan-out on POST /api/bookings (3 endpoints subscribed vs none)");
+    // Distinct slots per run, in years no other part books.
+    let run = 0;
+    const bookings = async () => {
+      run += 1;
+      const start = Date.UTC(2050 + run * 3, 0, 1);
+      let n = 0;
+      return cannon(plain.pid, {
+        url: plain.base,
+        connections,
+        duration,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/bookings",
+            headers: { "Content-Type": "application/json" },
+            setupRequest: (req) => {
+              const i = n++;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  name: `Hook ${i}`,
+                  email: `hook${i}@example.test`,
+                  phone: "+1 555 0100",
+                  service_id: 1 + (i % options.services),
+                  date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000)
+                    .toISOString()
+                    .slice(0, 10),
+                  time: TIME_SLOTS[i % TIME_SLOTS.length],
+                }),
+              };
+            },
+          },
+        ],
+      });
+    };
+    const without1 = await bookings();
+    log(`  no endpoints:        ${fmt(without1)}`);
+    const endpoints: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await trpc<{ id: number }>(plain.base, token, "webhooks.create", {
+        url: receiver.url(`/bench-${i}`),
+        events: ["booking.created"],
+      });
+      endpoints.push(created.id);
+    }
+    const received = receiver.received.length;
+    const withHooks = await bookings();
+    log(`  3 endpoints:         ${fmt(withHooks)}`);
+    for (const id of endpoints) await trpc(plain.base, token, "webhooks.delete", { id });
+    const without2 = await bookings();
+    log(`  no endpoints again:  ${fmt(without2)}`);
+    const baseline = (without1.reqPerSec + without2.reqPerSec) / 2;
+    const slower = 1 - withHooks.reqPerSec / baseline;
+    log(
+      `  fan-out cost: ${(slower * 100).toFixed(1)}% of throughput (target <= 5%: ${slower <= 0.05 ? "met" : "MISSED"}); ` +
+        `${receiver.received.length - received} deliveries reached the receiver during and after the run`,
+    );
+
+    log("\n[integrations] draining 1,000 queued deliveries to a local receiver");
+    const sink = await trpc<{ id: number }>(plain.base, token, "webhooks.create", {
+      url: receiver.url("/drain"),
+      events: ["contact.received"],
+    });
+    // 1,000 messages, each with its delivery and its job, as the fan-out would have written them.
+    const messageId = `msg_bench_${Date.now()}`;
+    const before = receiver.received.length;
+    const queuedAt = performance.now();
+    const rows = Array.from({ length: 1_000 }, (_, i) => `${messageId}_${i}`);
+    await database.prisma.webhookMessage.createMany({
+      data: rows.map((id) => ({
+        id,
+        type: "contact.received",
+        payload: { type: "contact.received", timestamp: new Date().toISOString(), data: { id: 1 } },
+      })),
+    });
+    await database.prisma.webhookDelivery.createMany({
+      data: rows.map((id) => ({ messageId: id, endpointId: sink.id })),
+    });
+    const deliveries = await database.prisma.webhookDelivery.findMany({
+      where: { endpointId: sink.id },
+      select: { id: true },
+    });
+    await database.prisma.job.createMany({
+      data: deliveries.map((d) => ({
+        kind: "webhook.deliver",
+        payload: { deliveryId: d.id },
+        key: `webhook-delivery:${d.id}`,
+        maxAttempts: 8,
+      })),
+    });
+    const enqueuedMs = performance.now() - queuedAt;
+    await receiver.waitFor(before + 1_000, 120_000);
+    const got = receiver.received.slice(before);
+    const first = got[0]!.at;
+    const last = got[got.length - 1]!.at;
+    const rate = 1_000 / Math.max(0.001, (last - first) / 1000);
+    log(
+      `  1,000 deliveries: first to last ${((last - first) / 1000).toFixed(2)} s, ${Math.round(rate)} a second ` +
+        `(target >= 200: ${rate >= 200 ? "met" : "MISSED"}); queued in ${Math.round(enqueuedMs)} ms, ` +
+        `all received ${((performance.now() - queuedAt) / 1000).toFixed(2)} s after queueing (the worker polls every second)`,
+    );
+
+    log("\n[integrations] metrics: GET /api/services without and with METRICS_TOKEN (interleaved)");
+    metered = await startBenchServer(databaseUrl, uploadDir, {
+      ...env,
+      METRICS_TOKEN: "bench-metrics-token-0123",
+    });
+    const reads = (server: { base: string; pid: number }) =>
+      cannon(server.pid, { url: `${server.base}/api/services`, connections, duration });
+    const off: Measured[] = [];
+    const on: Measured[] = [];
+    for (let round = 0; round < 2; round++) {
+      off.push(await reads(plain));
+      on.push(await reads(metered));
+    }
+    const mean = (list: Measured[]) => list.reduce((sum, m) => sum + m.reqPerSec, 0) / list.length;
+    const cost = 1 - mean(on) / mean(off);
+    log(`  without: ${off.map(fmt).join(" | ")}`);
+    log(`  with:    ${on.map(fmt).join(" | ")}`);
+    log(
+      `  metrics cost: ${(cost * 100).toFixed(1)}% of throughput (target < 3%: ${cost < 0.03 ? "met" : "MISSED"})`,
+    );
+    const scrape = await fetch(`${metered.base}/metrics`, {
+      headers: { Authorization: "Bearer bench-metrics-token-0123" },
+    });
+    log(`  /metrics after the runs: HTTP ${scrape.status}, ${(await scrape.text()).length} bytes`);
+    log(
+      "  tracing without OTEL_EXPORTER_OTLP_ENDPOINT: not loaded at all, so every figure above is taken without it",
+    );
+  } finally {
+    await database.close();
+    if (metered) await stop(metered.server);
+    await stop(plain.server);
+    await receiver.close();
+  }
+}
