@@ -1,5 +1,6 @@
 /**
- * Fault-injection support: the REAL server as a child process (`node --import tsx apps/server/src/main.ts`)
+ * Fault-injection support: the REAL server as a child process (`node apps/server/dist/main.js`, built by the
+ * suite's global set-up)
  * on a free loopback port, a temporary data directory, and a fresh database per scenario (a SQLite file, or a
  * PostgreSQL database created from postgresql://postgres@127.0.0.1:5432/postgres and dropped afterwards).
  * For several instances: the env that points one at a test bucket, restarts on the same port, and an admin
@@ -190,7 +191,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
     SHUTDOWN_TIMEOUT_MS: "10000",
     ...options.env,
   };
-  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const proc = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
