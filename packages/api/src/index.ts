@@ -15,6 +15,7 @@ export {
   type Limiter,
   LOGIN_LIMITS,
 } from "./limits/limiter";
+export { MAX_STREAMS_PER_ADMIN, STREAM_SLOT_TTL_MS, type StreamSlots } from "./limits/stream-slots";
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createDiskStorage, type UploadStorage } from "./storage/storage";
@@ -36,6 +37,7 @@ export {
   createLiveCursor,
   type LiveCursor,
   liveEventsBetween,
+  liveStartPosition,
   pruneLiveEvents,
 } from "./domain/live";
 export type { MailConfig } from "./config";
