@@ -512,6 +512,8 @@ export function openLiveStream(
   let lastEventId: string | null = null;
   let closed = false;
   let controller: AbortController | null = null;
+  // As the back office does: one stream id across reconnections (the per-admin limit counts it once).
+  const streamId = randomBytes(12).toString("hex");
 
   const read = async (body: ReadableStream<Uint8Array>, base: string) => {
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
@@ -543,6 +545,7 @@ export function openLiveStream(
       const headers: Record<string, string> = {
         Accept: "text/event-stream",
         Authorization: `Bearer ${token}`,
+        "X-Live-Stream": streamId,
       };
       if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
       try {

@@ -19,6 +19,7 @@ import {
   type LiveEvent,
   liveEventsBetween,
   liveStartPosition,
+  streamIdOf,
 } from "@studio/api";
 import { MESSAGES } from "@studio/validators";
 import type { Context } from "hono";
@@ -143,7 +144,7 @@ export function liveStreamHandler(
     }
     const auth = (await authOf(c)) as { user: { id: number } } | null;
     if (!auth) return c.json({ success: false, message: MESSAGES.auth.unauthorized }, 401);
-    const slot = await deps.limiter.streams.claim(auth.user.id);
+    const slot = await deps.limiter.streams.claim(auth.user.id, streamIdOf(c.req.header("x-live-stream")));
     if (!slot) {
       c.header("Retry-After", "30");
       return c.json({ success: false, message: MESSAGES.common.tooManyRequests }, 429);
@@ -190,7 +191,11 @@ export function liveStreamHandler(
           }
           if (Date.now() - checkedAt >= REAUTH_MS) {
             checkedAt = Date.now();
-            await slot.renew();
+            if (!(await slot.renew())) {
+              // The same client (tab) reconnected elsewhere: that connection holds the stream now.
+              await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: "superseded" }) });
+              return;
+            }
             if (!(await authOf(c))) {
               await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: "unauthorized" }) });
               return;

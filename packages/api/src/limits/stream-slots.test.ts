@@ -74,3 +74,32 @@ describe("stream slots", () => {
     expect(await local.claim(1)).toBeNull();
   });
 });
+
+describe("a stream that reconnects", () => {
+  it("takes its own slot over on another instance at once, and its old connection learns it was superseded", async () => {
+    const a = createStreamSlots(await client(), { limit: 2 });
+    const b = createStreamSlots(await client(), { limit: 2 });
+    const onA = (await a.claim(21, "tab-one-stream")) as StreamSlot;
+    expect(await a.claim(21, "tab-two-stream")).not.toBeNull();
+    // Instance A dies without releasing anything; the first tab reconnects to B with its stream id.
+    const onB = await b.claim(21, "tab-one-stream");
+    expect(onB).not.toBeNull();
+    expect(await b.claim(21, "a-third-stream")).toBeNull(); // still two streams, not three
+    expect(await onA.renew()).toBe(false);
+    expect(await onB!.renew()).toBe(true);
+    await onA.release(); // the superseded connection's release leaves B's claim alone
+    expect(await b.claim(21, "a-third-stream")).toBeNull();
+  });
+
+  it("in memory too", async () => {
+    const slots = createStreamSlots(undefined, { limit: 1 });
+    const first = (await slots.claim(3, "same-tab-stream")) as StreamSlot;
+    const second = (await slots.claim(3, "same-tab-stream")) as StreamSlot;
+    expect(second).not.toBeNull();
+    expect(await first.renew()).toBe(false);
+    expect(await second.renew()).toBe(true);
+    expect(await slots.claim(3, "other-tab-stream")).toBeNull();
+    await second.release();
+    expect(await slots.claim(3, "other-tab-stream")).not.toBeNull();
+  });
+});
