@@ -266,7 +266,6 @@ export const MESSAGES = {
     emptyText: "Messages to clients and to the studio appear here as soon as they are written.",
     emptyFilteredTitle: "Nothing with this status",
     emptyFilteredText: "No outgoing e-mail has this status. Choose another one, or show all.",
-    pageTitle: "Outgoing mail",
     title: "Outgoing Mail",
     subtitle: "Every e-mail the studio sends: to clients, to the team, and password resets.",
     offBanner:
@@ -322,9 +321,14 @@ export const MESSAGES = {
   /** Back office (issue 5): texts of the admin pages, dialogs and toasts. */
   admin: {
     shell: {
-      brand: "Studio Admin",
+      /** The back office's name: the studio's own, as its profile says. */
+      brand: (studio: string) => `${studio} Admin`,
+      /** The browser tab of a back-office page. */
+      tabTitle: (page: string, studio: string) => `${page} — ${studio} Admin`,
       collapse: "Collapse menu",
       expand: "Expand menu",
+      menu: "Admin menu",
+      closeMenu: "Close menu",
       settings: "Settings",
       settingsSoon: "Settings are managed by the studio owner for now.",
       logout: "Logout",
@@ -478,7 +482,6 @@ export const MESSAGES = {
     /** The Activity page (issue 11): the audit trail in plain words. */
     activity: {
       title: "Activity",
-      pageTitle: "Activity — Studio Admin",
       subtitle: "Every change made in the back office: who, when and what.",
       filters: "Filter activity",
       admin: "Admin",
@@ -567,7 +570,6 @@ export const MESSAGES = {
     /** The Settings page (issue 11): the studio profile. */
     settings: {
       title: "Settings",
-      pageTitle: "Settings — Studio Admin",
       subtitle: "The studio's details as the public site shows them: a change shows at once, everywhere.",
       identity: "Studio",
       name: "Studio name",
@@ -668,7 +670,6 @@ export const MESSAGES = {
     },
     hours: {
       title: "Hours",
-      pageTitle: "Hours — Studio Admin",
       subtitle: "When the studio takes bookings: weekly hours, closed dates, notice and capacity.",
       weekly: "Weekly hours",
       weeklyHint: "Bookings are taken on open days, on the hour, from the first slot to the last.",

@@ -1,6 +1,5 @@
 import { type AnalyticsOverview, formatUsd, MESSAGES, plural } from "@studio/validators";
 import { lazy, type ReactNode, Suspense } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { Datum } from "../analytics/charts";
@@ -220,7 +219,6 @@ function Overview({ data }: { data: AnalyticsOverview }) {
 }
 
 export default function AdminAnalyticsPage() {
-  usePageMeta("Analytics — Studio Admin", "Studio back office");
   const overview = trpc.analytics.overview.useQuery(undefined, { refetchInterval: 60_000 });
   return (
     <div>

@@ -10,7 +10,6 @@ import {
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -43,7 +42,6 @@ export function uploadRate(withProof: number, total: number): number {
 }
 
 export default function AdminBookingsPage() {
-  usePageMeta("Bookings — Studio Admin", "Studio back office");
   const toast = useToast();
   const utils = trpc.useUtils();
   const searchId = useId();
