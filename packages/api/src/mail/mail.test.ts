@@ -113,7 +113,7 @@ describe("a new booking", () => {
     const studio = smtp.received.find((m) => to(m) === "owner@studio.test")!;
     expect(client.subject).toBe("We received your booking: Portrait Session on 4 Nov 2030");
     expect(client.from?.text).toContain("hello@studio.test");
-    expect(client.text).toContain("$299.00 (USD)");
+    expect(client.text).toContain("$299 (USD)");
     expect(client.text).toContain("10:00 AM – 11:00 AM PST (America/Los_Angeles)");
     expect(client.html).toContain("Manage your booking");
     expect(client.text).toMatch(/http:\/\/studio\.test\/manage\/[\w-]{43}/);
