@@ -264,7 +264,8 @@ export default function AdminBookingsPage() {
 
       <div className="mb-3 mt-5 flex items-center justify-between text-sm text-white/70">
         <p aria-live="polite" data-testid="bookings-counter">
-          {list.data ? m.showing(rows.length, total) : ""}
+          {/* How many match the filter, of every booking the studio has ("2 of 57"). */}
+          {list.data ? m.showing(total, s?.total ?? total) : ""}
         </p>
         {updating ? (
           <p className="flex items-center gap-2 text-amber-300" role="status">
