@@ -168,6 +168,11 @@ export const MESSAGES = {
     created: "Service created successfully",
     updated: "Service updated successfully",
     deleted: "Service deleted successfully",
+    archived: (bookings: number) =>
+      `Service archived: ${bookings} ${bookings === 1 ? "booking keeps" : "bookings keep"} it. It is no longer offered on the website.`,
+    restored: "Service restored: it is offered on the website again",
+    restoreFailed: "Failed to restore service",
+    notOffered: "This service is no longer offered. Please choose another one.",
   },
   portfolio: {
     titleRequired: "Please enter a title",
@@ -354,6 +359,15 @@ export const MESSAGES = {
       imageUrlInsteadOfUpload:
         "The uploaded image above is used. Paste an address here to use another image instead.",
       deleteTitle: "Delete service",
+      archiveTitle: "Archive service",
+      archiveConfirm: (title: string, bookings: number) =>
+        `${bookings} ${bookings === 1 ? "booking uses" : "bookings use"} "${title}", so it cannot be deleted. Archiving hides it from the website and from new bookings, and keeps it for ${bookings === 1 ? "that booking's" : "those bookings'"} history and your reports. You can restore it later.`,
+      archive: "Archive",
+      restore: "Restore",
+      archivedBadge: "Archived",
+      archivedHeading: "Archived services",
+      archivedText: "Not offered on the website or for new bookings; kept for the bookings that use them.",
+      usedBy: (bookings: number) => `${bookings} ${bookings === 1 ? "booking" : "bookings"}`,
     },
     portfolio: {
       title: "Portfolio",
