@@ -186,6 +186,24 @@ describe("status changes by the studio", () => {
     expect(reminders[0]!.subject).toBe("Reminder: Portrait Session tomorrow at 10:00 AM");
   });
 
+  it("confirming promises a reminder only when one will go out: none for a session less than a day away", async () => {
+    const far = await book({ email: "far@client.test" });
+    // NOW is 12:00 in the studio; a session today at 17:00 is five hours away.
+    const soon = await book({ email: "soon@client.test", date: "2030-01-15", time: "17:00" });
+    await setStatus(far.id, "confirmed");
+    await setStatus(soon.id, "confirmed");
+    await drain();
+    const confirmation = (address: string) =>
+      smtp.received.find((m) => to(m) === address && m.subject?.startsWith("Confirmed"))!;
+    expect(confirmation("far@client.test").text).toContain("We will send a reminder the day before.");
+    expect(confirmation("soon@client.test").text).toContain(
+      "The attached calendar invite replaces the tentative one.",
+    );
+    expect(confirmation("soon@client.test").text).not.toContain("reminder");
+    const reminders = await h.deps.db.outgoingMail.findMany({ where: { kind: "booking.reminder" } });
+    expect(reminders.map((r) => r.bookingId)).toEqual([far.id]);
+  });
+
   it("cancel: METHOD:CANCEL, and the reminder never goes out", async () => {
     const booking = await book({ email: "cancel@client.test" });
     await setStatus(booking.id, "confirmed");
