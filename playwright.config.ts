@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "pnpm exec tsx apps/server/src/main.ts",
+    // The built server, as `pnpm start` runs it (scripts/e2e.mjs builds it with the web app).
+    command: "node apps/server/dist/main.js",
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 60_000,

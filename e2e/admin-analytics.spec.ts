@@ -30,7 +30,12 @@ test("analytics figures match the bookings and services created", async ({ page 
   const revenue = all
     .filter((x) => (x.status === "confirmed" || x.status === "completed") && x.service_id !== null)
     .reduce((sum, x) => sum + (prices.get(x.service_id as number) ?? 0), 0);
-  const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(revenue);
+  // Money as the whole product writes it: cents only when there are some ("$1,299", "$1,299.50").
+  const money = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(revenue) ? 0 : 2,
+  }).format(revenue);
   const rate = (part: number) => `${Math.round((part / stats.total) * 100)}%`;
 
   await page.goto("/admin/analytics");
@@ -58,4 +63,35 @@ test("analytics figures match the bookings and services created", async ({ page 
   expect(Number(await rows.last().getByRole("cell").textContent())).toBeGreaterThanOrEqual(3);
   // Charts render (recharts is loaded lazily).
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
+});
+
+test("on a 390 px phone the revenue stays on one line and every week keeps its axis label", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { token, headers } = await adminSession(page);
+  const service = await createService(page.request, token, { title: `E2E Revenue ${uid()}`, price: 1499 });
+  const booking = await createBooking(page.request, { name: `Rae ${uid()}`, service_id: service.id });
+  expect((await page.request.patch(`/api/bookings/${booking.id}/confirm`, { headers })).ok()).toBe(true);
+
+  await page.goto("/admin/analytics");
+  const revenue = page
+    .getByRole("group", { name: "Estimated revenue", exact: true })
+    .getByTestId("stat-value");
+  await expect(revenue).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
+  // One line: as tall as one line of its own text, and nothing cut off at its side.
+  const fits = await revenue.evaluate((el) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+    return {
+      oneLine: el.getBoundingClientRect().height < lineHeight * 1.5,
+      clipped: el.scrollWidth > el.clientWidth,
+    };
+  });
+  expect(fits).toEqual({ oneLine: true, clipped: false });
+  // The weekly chart names each of its 12 weeks (recharts would drop colliding labels).
+  const weekly = page.getByRole("region", { name: /Bookings per week/ });
+  await expect(weekly.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")).toHaveCount(
+    12,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { adminSession, makePng, uid } from "./admin-helpers";
+import { adminSession, createBooking, createService, makePng, uid } from "./admin-helpers";
 
 test("services: add with an uploaded image, edit, delete after confirmation", async ({ page }) => {
   await adminSession(page);
@@ -44,7 +44,7 @@ test("services: add with an uploaded image, edit, delete after confirmation", as
   await edit.getByLabel("Price (USD)").fill("799");
   await edit.getByRole("button", { name: "Update Service" }).click();
   await expect(edit).toBeHidden();
-  await expect(card).toContainText("$799.00");
+  await expect(card).toContainText("$799");
 
   await card.getByRole("button", { name: `Delete ${title}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete service" });
@@ -153,4 +153,42 @@ test("portfolio: add with an image upload and tags, filter by category, edit, de
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(card).toHaveCount(0);
+});
+
+test("services: one that bookings use is archived, not deleted, and the dialog says how many keep it", async ({
+  page,
+}) => {
+  const { token, headers } = await adminSession(page);
+  const title = `E2E Archived ${uid()}`;
+  const service = await createService(page.request, token, { title, price: 450 });
+  for (const name of ["Ada", "Bea"])
+    await createBooking(page.request, { name: `${name} ${uid()}`, service_id: service.id });
+
+  await page.goto("/admin/services");
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("2 bookings");
+  await card.getByRole("button", { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Archive service" });
+  await expect(dialog).toContainText(`2 bookings use "${title}", so it cannot be deleted.`);
+  await dialog.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByText("Service archived: 2 bookings keep it.", { exact: false })).toBeVisible();
+
+  // Listed apart, with Restore; gone from the site's offer; the bookings still show it.
+  const archived = page.getByRole("region", { name: "Archived services" });
+  await expect(archived.getByRole("article").filter({ hasText: title })).toContainText("Archived");
+  const offered = (await (await page.request.get("/api/services")).json()) as { data: { id: number }[] };
+  expect(offered.data.map((s) => s.id)).not.toContain(service.id);
+  const bookings = (await (await page.request.get("/api/bookings", { headers })).json()) as {
+    data: { service_id: number | null; service_title: string | null }[];
+  };
+  expect(bookings.data.filter((b) => b.service_id === service.id).map((b) => b.service_title)).toEqual([
+    title,
+    title,
+  ]);
+
+  await archived.getByRole("button", { name: `Restore ${title}` }).click();
+  await expect(page.getByText("Service restored", { exact: false })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Archived services" })).toHaveCount(0);
+  const again = (await (await page.request.get("/api/services")).json()) as { data: { id: number }[] };
+  expect(again.data.map((s) => s.id)).toContain(service.id);
 });

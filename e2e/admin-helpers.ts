@@ -137,6 +137,12 @@ export async function bookingStats(request: APIRequestContext, token: string) {
   ).data;
 }
 
+/** The Bookings page's counter: how many match the filter, of every booking the studio has. */
+export async function expectShowing(page: Page, token: string, matching: number) {
+  const { total } = await bookingStats(page.request, token);
+  await expect(page.getByText(`Showing ${matching} of ${total} bookings`)).toBeVisible();
+}
+
 /** The figure of a stat card, by its label. */
 export function statValue(page: Page, label: string) {
   return page.getByRole("group", { name: label, exact: true }).getByTestId("stat-value");

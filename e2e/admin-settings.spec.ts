@@ -147,3 +147,20 @@ test("settings: a click on the map sets the position; the logo upload shows in t
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await visitor.close();
 });
+
+test("settings on a 390 px phone: the logo's file button is whole, beside nothing that clips it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await adminSession(page);
+  await page.goto("/admin/settings");
+  const input = page.getByLabel(s.logo, { exact: true });
+  await expect(input).toBeVisible();
+  // The file button is drawn inside the input: the input must be as wide as it wants to be, inside its card.
+  const fit = await input.evaluate((el) => {
+    const card = el.closest(".border-dashed")?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return { clipped: el.scrollWidth > el.clientWidth, inside: card ? box.right <= card.right : false };
+  });
+  expect(fit).toEqual({ clipped: false, inside: true });
+});

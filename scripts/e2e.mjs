@@ -1,4 +1,5 @@
-// Builds the web app when needed, then runs Playwright (Debian chromium) against the production build.
+// Builds the web app and the server, then runs Playwright (Debian chromium) against the production build served by
+// the built server (`--no-build` reuses the last builds).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ if (!process.argv.includes("--no-build")) {
     stdio: "inherit",
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const server = spawnSync(process.execPath, ["apps/server/scripts/build.mjs"], { stdio: "inherit" });
+  if (server.status !== 0) process.exit(server.status ?? 1);
 }
 const args = process.argv.slice(2).filter((a) => a !== "--no-build");
 const run = spawnSync("pnpm", ["exec", "playwright", "test", ...args], { stdio: "inherit" });

@@ -104,6 +104,7 @@ if (want("static")) {
   // The web build prerenders the public pages and fails when a page's initial JavaScript is over its budget
   // (apps/web/scripts/js-budget.ts): / 90 KB, a category page 95 KB gzip.
   check("web build (prerender, JavaScript budget)", "pnpm", ["--filter", "@studio/web", "build"]);
+  check("server build (apps/server/dist)", "pnpm", ["--filter", "@studio/server", "build"]);
 }
 // Suites that live at the repository root (tests/<suite>) run with apps/server's vitest.
 const rootSuite = (suite) => ["--root", "../..", "--config", `tests/${suite}/vitest.config.ts`];

@@ -3,7 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { prerenderPlugin } from "./scripts/prerender";
+import { prerenderPlugin } from "./scripts/prerender.ts";
 
 const api = process.env.VITE_API_PROXY ?? "http://127.0.0.1:3000";
 

@@ -1,5 +1,6 @@
 /**
- * Fault-injection support: the REAL server as a child process (`node --import tsx apps/server/src/main.ts`)
+ * Fault-injection support: the REAL server as a child process (`node apps/server/dist/main.js`, built by the
+ * suite's global set-up)
  * on a free loopback port, a temporary data directory, and a fresh database per scenario (a SQLite file, or a
  * PostgreSQL database created from postgresql://postgres@127.0.0.1:5432/postgres and dropped afterwards).
  * For several instances: the env that points one at a test bucket, restarts on the same port, and an admin
@@ -190,7 +191,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
     SHUTDOWN_TIMEOUT_MS: "10000",
     ...options.env,
   };
-  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const proc = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -511,6 +512,8 @@ export function openLiveStream(
   let lastEventId: string | null = null;
   let closed = false;
   let controller: AbortController | null = null;
+  // As the back office does: one stream id across reconnections (the per-admin limit counts it once).
+  const streamId = randomBytes(12).toString("hex");
 
   const read = async (body: ReadableStream<Uint8Array>, base: string) => {
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
@@ -542,6 +545,7 @@ export function openLiveStream(
       const headers: Record<string, string> = {
         Accept: "text/event-stream",
         Authorization: `Bearer ${token}`,
+        "X-Live-Stream": streamId,
       };
       if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
       try {

@@ -85,7 +85,7 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   const allowed = new Set(options.corsOrigins);
   const allowedCors = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
-    allowHeaders: ["Content-Type", "Authorization", "Idempotency-Key"],
+    allowHeaders: ["Content-Type", "Authorization", "Idempotency-Key", "Last-Event-ID", "X-Live-Stream"],
     allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     maxAge: 600,
   });

@@ -5,6 +5,7 @@
 import { type ApiDeps, createLimiter, createReadCache, createRedisBus, type EventBus } from "@studio/api";
 import { startTestRedis, type TestRedis } from "@studio/api/testing/redis";
 import { MESSAGES, parseSse } from "@studio/validators";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Loaded CI machines: a condition may take a few seconds to come true; nothing here is about speed.
@@ -20,6 +21,7 @@ import { listen } from "./upload-test-files";
 let t: TestApp;
 let redis: TestRedis;
 const buses: EventBus[] = [];
+const limiterClients: Redis[] = [];
 const servers: { port: number; close: () => Promise<void> }[] = [];
 let a: string;
 let b: string;
@@ -29,11 +31,14 @@ let token: string;
 async function instance(closing?: AbortSignal): Promise<string> {
   const bus = createRedisBus(redis.url);
   buses.push(bus);
+  // As the server builds it (deps.ts): the limiter's own Redis connection, shared counters across instances.
+  const limiterRedis = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  limiterClients.push(limiterRedis);
   const deps: ApiDeps = {
     ...t.deps,
     bus,
     cache: createReadCache(1_000, undefined, bus),
-    limiter: createLimiter(t.deps.db, { forms: false, lockouts: false }),
+    limiter: createLimiter(t.deps.db, { forms: false, lockouts: false }, limiterRedis),
   };
   const app = createApp(deps, {
     logger: createLogger("silent"),
@@ -45,6 +50,7 @@ async function instance(closing?: AbortSignal): Promise<string> {
   const server = await listen(app.fetch);
   servers.push(server);
   await until(() => expect(bus.health()).toBe("ok"), { timeout: 10_000 });
+  await until(() => expect(limiterRedis.status).toBe("ready"), { timeout: 10_000 });
   return `http://127.0.0.1:${server.port}`;
 }
 
@@ -68,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   await Promise.all(buses.map((bus) => bus.close()));
+  for (const client of limiterClients) client.disconnect();
   await redis.stop();
   await t.close();
 });
@@ -242,14 +249,25 @@ describe("the admin live stream", () => {
     expect(await again.json()).toEqual({ success: false, message: MESSAGES.common.databaseUnavailable });
   });
 
-  it(`is limited to ${MAX_STREAMS_PER_ADMIN} open streams per admin on an instance`, async () => {
-    const streams = Array.from({ length: MAX_STREAMS_PER_ADMIN }, () => openStream(a));
+  it(`is limited to ${MAX_STREAMS_PER_ADMIN} open streams per admin across the instances (counted in Redis)`, async () => {
+    // Three streams on one instance, two on the other: the admin's five.
+    const streams = Array.from({ length: MAX_STREAMS_PER_ADMIN }, (_, i) => openStream(i < 3 ? a : b));
     await until(() => expect(streams.every((s) => s.of("ready").length === 1)).toBe(true));
-    const extra = await fetch(`${a}/api/live`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(extra.status).toBe(429);
-    expect(await extra.json()).toEqual({ success: false, message: MESSAGES.common.tooManyRequests });
-    await Promise.all(streams.map((s) => s.close()));
-    // A closed stream frees its place.
+    for (const base of [a, b]) {
+      const extra = await fetch(`${base}/api/live`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(extra.status).toBe(429);
+      expect(await extra.json()).toEqual({ success: false, message: MESSAGES.common.tooManyRequests });
+    }
+    await streams[0]!.close();
+    // A closed stream frees its place, on either instance.
+    await until(async () => {
+      const again = openStream(b);
+      await until(() => expect(again.status()).not.toBe(0));
+      const status = again.status();
+      await again.close();
+      expect(status).toBe(200);
+    });
+    await Promise.all(streams.slice(1).map((s) => s.close()));
     await until(async () => {
       const again = openStream(a);
       await until(() => expect(again.status()).not.toBe(0));

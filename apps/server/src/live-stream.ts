@@ -7,7 +7,8 @@
  * - One hub per instance reads new events once for all its streams: woken at once by the event bus (a booking
  *   or contact write on any instance), and every second as a safety net while streams are open.
  * - Authenticated like every admin call; the session is checked again every few seconds, so a stream ends when
- *   its token is revoked or expires. At most MAX_STREAMS_PER_ADMIN per admin on an instance.
+ *   its token is revoked or expires. At most MAX_STREAMS_PER_ADMIN per admin, counted across the instances in
+ *   Redis when REDIS_URL is set (limits/stream-slots.ts).
  * - When the instance shuts down (`closing` aborts), every stream ends at once, so the graceful shutdown does not
  *   wait for streams that never finish by themselves; clients reconnect to another instance and resume there.
  */
@@ -16,15 +17,16 @@ import {
   createLiveCursor,
   type LiveCursor,
   type LiveEvent,
-  latestLiveEventId,
   liveEventsBetween,
+  liveStartPosition,
+  streamIdOf,
 } from "@studio/api";
 import { MESSAGES } from "@studio/validators";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Logger } from "./logger";
 
-export const MAX_STREAMS_PER_ADMIN = 5;
+export { MAX_STREAMS_PER_ADMIN } from "@studio/api";
 const SAFETY_POLL_MS = 1_000;
 const REAUTH_MS = 5_000;
 const HEARTBEAT_MS = 15_000;
@@ -82,9 +84,10 @@ export function createLiveHub(deps: ApiDeps, logger: Logger) {
     /** Registers a stream; the hub polls only while at least one is open. */
     add(listener: Listener): () => void {
       listeners.add(listener);
-      // The position is taken when the first stream opens, before anything it should hear can happen.
+      // The position is taken when the first stream opens, before anything it should hear can happen, and
+      // below any event that may still be committed (liveStartPosition).
       if (!cursor && !starting)
-        starting = latestLiveEventId(deps.db)
+        starting = liveStartPosition(deps.db, deps.provider)
           .then((id) => {
             cursor ??= createLiveCursor(deps.db, id);
           })
@@ -110,7 +113,7 @@ export function createLiveHub(deps: ApiDeps, logger: Logger) {
      */
     async position(): Promise<number> {
       await starting;
-      return cursor?.position() ?? latestLiveEventId(deps.db);
+      return cursor?.position() ?? liveStartPosition(deps.db, deps.provider);
     },
     wake,
   };
@@ -129,7 +132,6 @@ export function liveStreamHandler(
   authOf: (c: Context) => Promise<unknown>,
   closing?: AbortSignal,
 ) {
-  const openPerAdmin = new Map<number, number>();
   /** How to end each open stream; one listener on `closing` for all of them. */
   const open = new Set<() => void>();
   closing?.addEventListener("abort", () => {
@@ -144,12 +146,11 @@ export function liveStreamHandler(
     }
     const auth = (await authOf(c)) as { user: { id: number } } | null;
     if (!auth) return c.json({ success: false, message: MESSAGES.auth.unauthorized }, 401);
-    const adminId = auth.user.id;
-    if ((openPerAdmin.get(adminId) ?? 0) >= MAX_STREAMS_PER_ADMIN) {
+    const slot = await deps.limiter.streams.claim(auth.user.id, streamIdOf(c.req.header("x-live-stream")));
+    if (!slot) {
       c.header("Retry-After", "30");
       return c.json({ success: false, message: MESSAGES.common.tooManyRequests }, 429);
     }
-    openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 0) + 1);
     const requested = startingId(c);
     // nginx (and proxies that follow it) would otherwise buffer the stream and deliver events in bursts.
     c.header("X-Accel-Buffering", "no");
@@ -192,6 +193,11 @@ export function liveStreamHandler(
           }
           if (Date.now() - checkedAt >= REAUTH_MS) {
             checkedAt = Date.now();
+            if (!(await slot.renew())) {
+              // The same client (tab) reconnected elsewhere: that connection holds the stream now.
+              await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: "superseded" }) });
+              return;
+            }
             if (!(await authOf(c))) {
               await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: "unauthorized" }) });
               return;
@@ -210,7 +216,7 @@ export function liveStreamHandler(
       } finally {
         open.delete(end);
         remove();
-        openPerAdmin.set(adminId, (openPerAdmin.get(adminId) ?? 1) - 1);
+        await slot.release();
       }
     });
   };

@@ -138,3 +138,11 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+// Started through a package script (`pnpm start`), the server's parent is pnpm, which does not pass SIGTERM on:
+// when pnpm goes, the server goes too, gracefully, instead of staying behind on its port.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown("parent exited");
+  }, 500).unref();
+}

@@ -3,8 +3,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import type * as ServerEntry from "../src/entry-server";
-import { checkBudget, chunkFiles, entryKey, measurePages, type ViteManifest } from "./js-budget";
-import { OG_SIZE, renderOgCard } from "./og-images";
+import { checkBudget, chunkFiles, entryKey, measurePages, type ViteManifest } from "./js-budget.ts";
+import { OG_SIZE, renderOgCard } from "./og-images.ts";
 
 /** Where the build puts the server side of prerendering (never served: apps/server/src/static-spa.ts). */
 export const SSR_DIR = "ssr";

@@ -15,6 +15,12 @@ export {
   type Limiter,
   LOGIN_LIMITS,
 } from "./limits/limiter";
+export {
+  MAX_STREAMS_PER_ADMIN,
+  STREAM_SLOT_TTL_MS,
+  type StreamSlots,
+  streamIdOf,
+} from "./limits/stream-slots";
 export { AppError, type AppErrorCode, HTTP_STATUS, isDatabaseUnavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createDiskStorage, type UploadStorage } from "./storage/storage";
@@ -36,6 +42,7 @@ export {
   createLiveCursor,
   type LiveCursor,
   liveEventsBetween,
+  liveStartPosition,
   pruneLiveEvents,
 } from "./domain/live";
 export type { MailConfig } from "./config";

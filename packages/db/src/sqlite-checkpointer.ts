@@ -9,8 +9,10 @@
  * it only checkpoints itself if the worker falls that far behind (or is gone).
  */
 import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type BetterSqlite3 from "better-sqlite3";
+import { REPO_ROOT } from "./provider";
 
 /** Pages the log may reach before the request connection checkpoints itself (about 16 MB of 4 KB pages). */
 export const SAFETY_NET_PAGES = 4_000;
@@ -55,7 +57,8 @@ export type Checkpointer = {
 export function startCheckpointer(connection: BetterSqlite3.Database): Checkpointer {
   const file = connection.name;
   connection.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  // Resolved from this package's folder, not this file's: the built server (apps/server/dist) runs it from there.
+  const driver = createRequire(path.join(REPO_ROOT, "packages/db/package.json")).resolve("better-sqlite3");
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, flag: flag.buffer } });
   // It must not keep a process alive that has nothing else to do (a CLI, a test run).

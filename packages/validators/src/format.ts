@@ -5,12 +5,15 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Built at the first use: the first Intl number formatter of a page is a long task on a phone. */
-let usd: Intl.NumberFormat | undefined;
-
+/**
+ * Money as the whole product writes it, in US dollars: "$1,299" for whole dollars, "$1,299.50" otherwise (the
+ * site, the back office and the e-mails alike). By hand rather than Intl: see groupDigits.
+ */
 export function formatUsd(amount: number): string {
-  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-  return usd.format(amount);
+  const sign = amount < 0 ? "-" : "";
+  const cents = Math.round(Math.abs(amount) * 100);
+  const dollars = `${sign}$${groupDigits(Math.floor(cents / 100))}`;
+  return Number.isInteger(amount) ? dollars : `${dollars}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /**

@@ -172,6 +172,11 @@ export const MESSAGES = {
     created: "Service created successfully",
     updated: "Service updated successfully",
     deleted: "Service deleted successfully",
+    archived: (bookings: number) =>
+      `Service archived: ${bookings} ${bookings === 1 ? "booking keeps" : "bookings keep"} it. It is no longer offered on the website.`,
+    restored: "Service restored: it is offered on the website again",
+    restoreFailed: "Failed to restore service",
+    notOffered: "This service is no longer offered. Please choose another one.",
   },
   portfolio: {
     titleRequired: "Please enter a title",
@@ -273,7 +278,6 @@ export const MESSAGES = {
     emptyText: "Messages to clients and to the studio appear here as soon as they are written.",
     emptyFilteredTitle: "Nothing with this status",
     emptyFilteredText: "No outgoing e-mail has this status. Choose another one, or show all.",
-    pageTitle: "Outgoing mail",
     title: "Outgoing Mail",
     subtitle: "Every e-mail the studio sends: to clients, to the team, and password resets.",
     offBanner:
@@ -330,9 +334,14 @@ export const MESSAGES = {
   admin: {
     api: INTEGRATION_MESSAGES.api,
     shell: {
-      brand: "Studio Admin",
+      /** The back office's name: the studio's own, as its profile says. */
+      brand: (studio: string) => `${studio} Admin`,
+      /** The browser tab of a back-office page. */
+      tabTitle: (page: string, studio: string) => `${page} — ${studio} Admin`,
       collapse: "Collapse menu",
       expand: "Expand menu",
+      menu: "Admin menu",
+      closeMenu: "Close menu",
       settings: "Settings",
       settingsSoon: "Settings are managed by the studio owner for now.",
       logout: "Logout",
@@ -358,6 +367,15 @@ export const MESSAGES = {
       imageUrlInsteadOfUpload:
         "The uploaded image above is used. Paste an address here to use another image instead.",
       deleteTitle: "Delete service",
+      archiveTitle: "Archive service",
+      archiveConfirm: (title: string, bookings: number) =>
+        `${bookings} ${bookings === 1 ? "booking uses" : "bookings use"} "${title}", so it cannot be deleted. Archiving hides it from the website and from new bookings, and keeps it for ${bookings === 1 ? "that booking's" : "those bookings'"} history and your reports. You can restore it later.`,
+      archive: "Archive",
+      restore: "Restore",
+      archivedBadge: "Archived",
+      archivedHeading: "Archived services",
+      archivedText: "Not offered on the website or for new bookings; kept for the bookings that use them.",
+      usedBy: (bookings: number) => `${bookings} ${bookings === 1 ? "booking" : "bookings"}`,
     },
     portfolio: {
       title: "Portfolio",
@@ -486,7 +504,6 @@ export const MESSAGES = {
     /** The Activity page (issue 11): the audit trail in plain words. */
     activity: {
       title: "Activity",
-      pageTitle: "Activity — Studio Admin",
       subtitle: "Every change made in the back office: who, when and what.",
       filters: "Filter activity",
       admin: "Admin",
@@ -579,7 +596,6 @@ export const MESSAGES = {
     /** The Settings page (issue 11): the studio profile. */
     settings: {
       title: "Settings",
-      pageTitle: "Settings — Studio Admin",
       subtitle: "The studio's details as the public site shows them: a change shows at once, everywhere.",
       identity: "Studio",
       name: "Studio name",
@@ -680,7 +696,6 @@ export const MESSAGES = {
     },
     hours: {
       title: "Hours",
-      pageTitle: "Hours — Studio Admin",
       subtitle: "When the studio takes bookings: weekly hours, closed dates, notice and capacity.",
       weekly: "Weekly hours",
       weeklyHint: "Bookings are taken on open days, on the hour, from the first slot to the last.",

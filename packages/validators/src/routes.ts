@@ -28,6 +28,7 @@ export const ADMIN_SHELL_PAGES = [
   "team",
   "settings",
   "hours",
+  "api",
 ] as const;
 
 /** The back office's pages under /admin. */

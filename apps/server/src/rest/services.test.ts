@@ -127,9 +127,58 @@ describe("REST /api/services", () => {
   it("DELETE removes the service: 200 then 404", async () => {
     const res = await t.call("DELETE", `/api/services/${id}`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { id }, message: m.deleted });
+    expect(res.body).toEqual({
+      success: true,
+      data: { id, archived: false, bookings: 0 },
+      message: m.deleted,
+    });
     expect((await t.call("GET", `/api/services/${id}`)).status).toBe(404);
     expect((await t.call("DELETE", `/api/services/${id}`, { token })).status).toBe(404);
+  });
+
+  it("DELETE of a service that bookings use archives it: 200, said so, gone from the list, kept by its bookings", async () => {
+    const created = await t.call("POST", "/api/services", { token, body: { ...service, title: "Kept" } });
+    const used = (created.body as { data: { id: number } }).data.id;
+    const booked = await t.call("POST", "/api/bookings", {
+      body: {
+        name: "Ann",
+        email: "ann@example.com",
+        phone: "555 0100",
+        service_id: used,
+        date: "2099-03-01",
+        time: "10:00",
+        message: "",
+        image: null,
+        user_id: null,
+      },
+    });
+    expect(booked.status).toBe(201);
+    const res = await t.call("DELETE", `/api/services/${used}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { id: used, archived: true, bookings: 1 },
+      message: m.archived(1),
+    });
+    const listed = (await t.call("GET", "/api/services")).body as { data: { id: number }[] };
+    expect(listed.data.map((s) => s.id)).not.toContain(used);
+    const bookings = (await t.call("GET", "/api/bookings", { token })).body as {
+      data: { service_id: number | null; service_title: string | null }[];
+    };
+    expect(bookings.data.find((b) => b.service_id === used)?.service_title).toBe("Kept");
+    // …and a new booking of it is refused with a clear message.
+    const refused = await t.call("POST", "/api/bookings", {
+      body: {
+        name: "Bob",
+        email: "bob@example.com",
+        phone: "555 0101",
+        service_id: used,
+        date: "2099-03-02",
+        time: "10:00",
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, message: m.notOffered });
   });
 });
 

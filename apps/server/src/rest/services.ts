@@ -24,7 +24,8 @@ export const servicesRoutes = new Hono<RestEnv>()
     const data = await c.var.caller.services.update({ id: c.req.param("id"), data: body as never });
     return ok(c, { success: true, data, message: m.updated });
   })
+  // A service that bookings use is archived rather than deleted; the answer says which, and why.
   .delete("/:id", async (c) => {
     const data = await c.var.caller.services.delete({ id: c.req.param("id") });
-    return ok(c, { success: true, data, message: m.deleted });
+    return ok(c, { success: true, data, message: data.archived ? m.archived(data.bookings) : m.deleted });
   });

@@ -1,6 +1,6 @@
 import { MESSAGES, TIMINGS } from "@studio/validators";
 import { Suspense, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { Link, Outlet, useLocation } from "react-router-dom";
 import { getStoredUser } from "../lib/auth-storage";
 import { trpc } from "../lib/trpc";
 import { prefetchAdminPage } from "./lib/page-queries";
@@ -8,25 +8,11 @@ import { useDeferredStart } from "./lib/use-deferred-start";
 import { LogoutButton } from "./logout-button";
 import { NotificationBell } from "./notification-bell";
 import { SettingsDialog } from "./settings-dialog";
-import { Icon, type IconName } from "./ui/icons";
+import { AdminDrawer } from "./shell/admin-drawer";
+import { AdminNav, currentNavItem } from "./shell/admin-nav";
+import { Icon } from "./ui/icons";
 import { Spinner } from "./ui/spinner";
 import { useLiveEvents } from "./lib/live-events";
-
-const NAV: { to: string; label: string; icon: IconName }[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
-  { to: "/admin/services", label: "Services", icon: "services" },
-  { to: "/admin/portfolio", label: "Portfolio", icon: "portfolio" },
-  { to: "/admin/bookings", label: "Bookings", icon: "bookings" },
-  { to: "/admin/feedback", label: "Feedback", icon: "feedback" },
-  { to: "/admin/analytics", label: "Analytics", icon: "analytics" },
-  { to: "/admin/messages", label: "Messages", icon: "messages" },
-  { to: "/admin/mail", label: "Mail", icon: "mailOpen" },
-  { to: "/admin/activity", label: "Activity", icon: "activity" },
-  { to: "/admin/team", label: "Team", icon: "team" },
-  { to: "/admin/settings", label: "Settings", icon: "settings" },
-  { to: "/admin/hours", label: "Hours", icon: "clock" },
-  { to: "/admin/api", label: "API", icon: "external" },
-];
 
 const SMALL_SCREEN = `(max-width: ${TIMINGS.adminCollapseBelowPx - 0.02}px)`;
 
@@ -34,15 +20,22 @@ function isSmallScreen(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.(SMALL_SCREEN).matches === true;
 }
 
-/** The back-office shell: collapsible sidebar (auto-collapsed under 768 px), header with title, bell and settings. */
+/**
+ * The back-office shell: collapsible sidebar (auto-collapsed under 768 px, where expanding it opens the menu as an
+ * overlay drawer instead of squeezing the page), header with title, bell and settings.
+ */
 export default function AdminLayout() {
   // Confirms the token with the server; a 401 clears it and goes to sign-in.
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
   const user = me.data ?? getStoredUser();
   const location = useLocation();
   const utils = trpc.useUtils();
+  const [small, setSmall] = useState(isSmallScreen);
   const [collapsed, setCollapsed] = useState(isSmallScreen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const profile = trpc.site.profile.useQuery(undefined, { staleTime: 60_000 });
+  const brand = MESSAGES.admin.shell.brand(profile.data?.name ?? "Studio");
   const started = useDeferredStart();
   useLiveEvents();
   const unread = trpc.contact.list.useQuery(
@@ -59,16 +52,26 @@ export default function AdminLayout() {
   useEffect(() => {
     const query = window.matchMedia?.(SMALL_SCREEN);
     if (!query) return;
-    const onChange = (event: MediaQueryListEvent) => setCollapsed(event.matches);
+    const onChange = (event: MediaQueryListEvent) => {
+      setSmall(event.matches);
+      setCollapsed(event.matches);
+      if (!event.matches) setDrawerOpen(false);
+    };
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, []);
 
-  const current = NAV.find((n) => location.pathname.startsWith(n.to));
+  const current = currentNavItem(location.pathname);
   const unreadCount = unread.data?.unread ?? 0;
+  const pageName = current?.label ?? "Admin";
+
+  // Every back-office tab is named after its page and the studio (one place for all pages).
+  useEffect(() => {
+    document.title = MESSAGES.admin.shell.tabTitle(pageName, profile.data?.name ?? "Studio");
+  }, [pageName, profile.data?.name]);
 
   return (
-    <div className="flex min-h-screen bg-ink text-white">
+    <div className="admin-shell flex min-h-screen bg-ink text-white">
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-black"
@@ -86,54 +89,32 @@ export default function AdminLayout() {
           className={`flex h-16 items-center border-b border-ink-line ${collapsed ? "justify-center" : "justify-between px-4"}`}
         >
           {collapsed ? null : (
-            <Link to="/admin/dashboard" className="flex items-center gap-2 font-bold tracking-tight">
-              <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-accent text-black">
-                S
+            <Link
+              to="/admin/dashboard"
+              title={brand}
+              className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
+            >
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-accent text-black">
+                {brand.charAt(0).toUpperCase()}
               </span>
-              {MESSAGES.admin.shell.brand}
+              <span className="truncate">{brand}</span>
             </Link>
           )}
           <button
             type="button"
-            onClick={() => setCollapsed((c) => !c)}
-            aria-expanded={!collapsed}
-            aria-controls="admin-nav"
+            onClick={() => (small ? setDrawerOpen(true) : setCollapsed((c) => !c))}
+            aria-expanded={small ? drawerOpen : !collapsed}
+            aria-controls={small ? undefined : "admin-nav"}
+            aria-haspopup={small ? "dialog" : undefined}
             aria-label={collapsed ? MESSAGES.admin.shell.expand : MESSAGES.admin.shell.collapse}
             className="rounded-lg p-2 text-white/70 hover:bg-white/10 hover:text-white"
           >
             <Icon name={collapsed ? "chevronRight" : "chevronLeft"} className="h-5 w-5" />
           </button>
         </div>
-        <nav id="admin-nav" aria-label="Admin" className="flex-1 overflow-y-auto p-3">
-          <ul className="space-y-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  title={collapsed ? item.label : undefined}
-                  className={({ isActive }) =>
-                    `relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
-                      collapsed ? "justify-center" : ""
-                    } ${isActive ? "bg-accent/15 text-amber-300" : "text-white/75 hover:bg-white/5 hover:text-white"}`
-                  }
-                >
-                  <Icon name={item.icon} className="h-5 w-5 shrink-0" />
-                  <span className={collapsed ? "sr-only" : ""}>{item.label}</span>
-                  {item.to === "/admin/messages" && unreadCount > 0 ? (
-                    <span
-                      className={`rounded-full bg-accent px-1.5 text-[11px] font-bold text-black ${
-                        collapsed ? "absolute right-1 top-1" : "ml-auto"
-                      }`}
-                    >
-                      {unreadCount > 9 ? "9+" : unreadCount}
-                      <span className="sr-only"> unread</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div id="admin-nav" className="flex min-h-0 flex-1 flex-col">
+          <AdminNav compact={collapsed} unreadMessages={unreadCount} label="Admin" />
+        </div>
         <div className="border-t border-ink-line p-3">
           <LogoutButton compact={collapsed} className={`w-full ${collapsed ? "justify-center" : ""}`} />
         </div>
@@ -141,7 +122,7 @@ export default function AdminLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-ink-line bg-ink/90 px-4 backdrop-blur sm:px-6">
           <p className="truncate text-lg font-semibold" data-testid="admin-page-title">
-            {current?.label ?? "Admin"}
+            {pageName}
           </p>
           <div className="flex items-center gap-1 sm:gap-2">
             <NotificationBell />
@@ -174,6 +155,14 @@ export default function AdminLayout() {
         </main>
       </div>
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {small ? (
+        <AdminDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          brand={brand}
+          unreadMessages={unreadCount}
+        />
+      ) : null}
     </div>
   );
 }

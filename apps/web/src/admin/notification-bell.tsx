@@ -172,7 +172,7 @@ export function NotificationBell({ startDelayMs = 1_000 }: { startDelayMs?: numb
           id={panelId}
           role="region"
           aria-label={m.title}
-          className="absolute right-0 z-40 mt-2 w-[22rem] max-w-[92vw] overflow-hidden rounded-2xl border border-ink-line bg-ink-soft shadow-2xl"
+          className="fixed inset-x-2 top-16 z-40 overflow-hidden rounded-2xl border border-ink-line bg-ink-soft shadow-2xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-[22rem]"
         >
           <div className="flex items-center justify-between border-b border-ink-line px-4 py-3">
             <h2 className="text-sm font-semibold text-white">{m.title}</h2>
@@ -198,7 +198,7 @@ export function NotificationBell({ startDelayMs = 1_000 }: { startDelayMs?: numb
                     className={`flex gap-3 px-4 py-3 hover:bg-white/5 ${new Date(n.time).getTime() > highlightAfter ? "bg-amber-500/[0.06]" : ""}`}
                   >
                     <span
-                      className={`mt-0.5 rounded-full p-1.5 ${
+                      className={`mt-0.5 shrink-0 self-start rounded-full p-1.5 ${
                         n.type === "new_booking"
                           ? "bg-yellow-400/15 text-yellow-300"
                           : "bg-blue-500/15 text-blue-300"
@@ -211,7 +211,9 @@ export function NotificationBell({ startDelayMs = 1_000 }: { startDelayMs?: numb
                         <span className="text-sm font-semibold text-white">{n.title}</span>
                         <span className="shrink-0 text-xs text-white/60">{relativeTime(n.time)}</span>
                       </span>
-                      <span className="block text-xs text-white/75">{n.message}</span>
+                      <span className="line-clamp-3 text-xs text-white/75" title={n.message}>
+                        {n.message}
+                      </span>
                     </span>
                   </Link>
                 </li>

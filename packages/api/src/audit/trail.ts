@@ -45,7 +45,13 @@ const loaders: Record<AuditEntity, Loader> = {
  * What each audited procedure changes. `self`: the record is the acting admin. `id`: the record is always this
  * one (a single-row record such as the studio profile).
  */
-type Audited = { entity: AuditEntity; action: string; self?: boolean; id?: number };
+type Audited = {
+  entity: AuditEntity;
+  /** What happened; a function when the answer tells (a service removed is deleted, or archived if used). */
+  action: string | ((answer: unknown) => string);
+  self?: boolean;
+  id?: number;
+};
 const AUDITED: Record<string, Audited> = {
   "bookings.adminCreate": { entity: "booking", action: "created" },
   "bookings.setStatus": { entity: "booking", action: "status_changed" },
@@ -55,7 +61,12 @@ const AUDITED: Record<string, Audited> = {
   "feedback.delete": { entity: "feedback", action: "deleted" },
   "services.create": { entity: "service", action: "created" },
   "services.update": { entity: "service", action: "updated" },
-  "services.delete": { entity: "service", action: "deleted" },
+  "services.delete": {
+    entity: "service",
+    action: (answer) =>
+      (answer as { archived?: unknown } | null)?.archived === true ? "archived" : "deleted",
+  },
+  "services.restore": { entity: "service", action: "restored" },
   "portfolio.create": { entity: "portfolio", action: "created" },
   "portfolio.update": { entity: "portfolio", action: "updated" },
   "portfolio.delete": { entity: "portfolio", action: "deleted" },
@@ -156,7 +167,7 @@ export async function withAudit<T>(
       apiKeyId: actor.apiKeyId ?? null,
       entity: audited.entity,
       entityId: entityId === null ? null : String(entityId),
-      action: audited.action,
+      action: typeof audited.action === "function" ? audited.action(answerOf(result)) : audited.action,
       ...(before ? { before: before as object } : {}),
       ...(after ? { after: after as object } : {}),
     },

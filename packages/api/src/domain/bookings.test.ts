@@ -389,9 +389,17 @@ describe("with the read cache on", () => {
       await owner.services.update({ id: first.id, data: { ...service, title: "Drone Reel Plus" } });
       const renamed = await cached.caller().bookings.create(input({ service_id: first.id }));
       expect(renamed.booking.service_title).toBe("Drone Reel Plus");
-      await owner.services.delete({ id: first.id });
+      // Used by bookings, the service is archived: it takes no new booking.
+      expect(await owner.services.delete({ id: first.id })).toMatchObject({ archived: true });
       const error = await failure(cached.caller().bookings.create(input({ service_id: first.id })));
-      expect(error).toMatchObject({ code: "BAD_REQUEST", message: m.serviceNotFound });
+      expect(error).toMatchObject({ code: "BAD_REQUEST", message: MESSAGES.service.notOffered });
+      expect(error.fieldErrors).toEqual({ service_id: MESSAGES.service.notOffered });
+      await owner.services.restore({ id: first.id });
+      expect(
+        (await cached.caller().bookings.create(input({ service_id: first.id }))).booking.service_id,
+      ).toBe(first.id);
+      const unknown = await failure(cached.caller().bookings.create(input({ service_id: 999_999 })));
+      expect(unknown).toMatchObject({ code: "BAD_REQUEST", message: m.serviceNotFound });
       const second = await owner.services.create({ ...service, title: "Drone Reel II" });
       expect(
         (await cached.caller().bookings.create(input({ service_id: second.id }))).booking.service_id,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
-import { createLiveCursor, LIVE_GAP_GRACE_MS, latestLiveEventId } from "./live";
+import { createLiveCursor, LIVE_GAP_GRACE_MS, latestLiveEventId, liveStartPosition } from "./live";
 
 let h: Harness;
 beforeAll(async () => {
@@ -46,6 +46,50 @@ describe("live-event cursor", () => {
       await slow;
       expect((await cursor.next()).map((e) => e.type)).toEqual(["booking.created", "contact.created"]);
     });
+
+  if (process.env.TEST_DATABASE_URL)
+    it("PostgreSQL: a reader that starts while a lower id is still uncommitted hears it once committed", async () => {
+      const db = h.deps.db;
+      const before = await latestLiveEventId(db);
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let heldId!: (id: number) => void;
+      const heldIdKnown = new Promise<number>((resolve) => {
+        heldId = resolve;
+      });
+      const slow = db.$transaction(async (tx) => {
+        heldId((await tx.liveEvent.create({ data: { type: "booking.created", entityId: 7 } })).id);
+        await held;
+      });
+      const lower = await heldIdKnown;
+      const higher = (await db.liveEvent.create({ data: { type: "contact.created", entityId: 8 } })).id;
+      expect(higher).toBeGreaterThan(lower);
+      // Starting at the newest id would pass over `lower` for good.
+      const start = await liveStartPosition(db, h.deps.provider);
+      expect(start).toBe(before);
+      const cursor = createLiveCursor(db, start);
+      expect(await cursor.next()).toEqual([]);
+      commit();
+      await slow;
+      expect((await cursor.next()).map((e) => e.id)).toEqual([lower, higher]);
+    });
+
+  it("a reader starts at the newest id when no recent id is missing, even past an old rolled-back one", async () => {
+    const db = h.deps.db;
+    const latest = await latestLiveEventId(db);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    // latest+1 was rolled back a minute ago; latest+2 and latest+3 are committed.
+    await db.liveEvent.create({ data: { ...event(latest + 2), createdAt: aMinuteAgo } });
+    await db.liveEvent.create({ data: event(latest + 3) });
+    expect(await liveStartPosition(db, h.deps.provider)).toBe(latest + 3);
+    if (h.deps.provider === "postgresql") {
+      // latest+4 is missing among this moment's events: it may still commit, so the reader waits below it.
+      await db.liveEvent.create({ data: event(latest + 5) });
+      expect(await liveStartPosition(db, h.deps.provider)).toBe(latest + 3);
+    }
+  });
 
   it("stops at a missing id, takes it once it appears, and passes over it only after the grace period", async () => {
     const start = await latestLiveEventId(h.deps.db);

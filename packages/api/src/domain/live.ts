@@ -52,6 +52,33 @@ export async function liveEventsBetween(db: Db, afterId: number, upTo: number): 
 /** How long a missing id is waited for before it is taken for a rolled-back transaction and passed over. */
 export const LIVE_GAP_GRACE_MS = 2_000;
 
+/** How far back a starting reader looks for an id that may still be committed (beyond: rolled back for good). */
+const START_LOOKBACK_MS = 10_000;
+
+/**
+ * Where a new reader starts so that it cannot skip an event committed after it started. The newest id is not
+ * enough on PostgreSQL: a transaction can hold a lower id, uncommitted, while a higher one is already visible, and
+ * a reader starting at the higher id would never see the lower one. So the reader starts just below the oldest id
+ * missing among the events of the last few seconds: it then waits for that id (createLiveCursor's grace) and hands
+ * on what follows, a few seconds' events at most that a stream opened at this moment may not have seen either. A
+ * hole older than that was rolled back (or is a transaction far older than the cursor's grace, which it would pass
+ * over anyway). SQLite has one writer, and its ids become visible in order: the newest id is the start.
+ */
+export async function liveStartPosition(db: Db, provider: DbProvider): Promise<number> {
+  if (provider === "sqlite") return latestLiveEventId(db);
+  const rows = await db.$queryRawUnsafe<{ id: number; recent: boolean }[]>(
+    `SELECT id, "createdAt" > clock_timestamp()::timestamp - interval '${START_LOOKBACK_MS} milliseconds' AS recent
+       FROM "LiveEvent" ORDER BY id DESC LIMIT 500`,
+  );
+  let start = rows[0]?.id ?? 0;
+  for (let i = 1; i < rows.length; i++) {
+    const above = rows[i - 1]!;
+    if (!above.recent) break;
+    if (rows[i]!.id < above.id - 1) start = rows[i]!.id;
+  }
+  return start;
+}
+
 /**
  * A reading position in the event sequence that never passes an event still being written. Ids are handed out
  * when a row is inserted, but transactions commit in any order, so id 7 can become visible after id 8. Reading

@@ -67,6 +67,7 @@ describe("services: create and read", () => {
       image: "https://cdn.example/a.jpg",
       icon: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      archived: false,
     });
   });
 
@@ -169,7 +170,7 @@ describe("services: admin writes", () => {
     expect(missing.message).toBe(m.notFound);
   });
 
-  it("deletes a service but keeps its bookings, whose service becomes null", async () => {
+  it("archives a service that bookings use: kept for them, gone from the site and from new bookings", async () => {
     const service = await admin.services.create(valid({ title: "Doomed" }));
     const booking = await h.deps.db.booking.create({
       data: {
@@ -182,13 +183,64 @@ describe("services: admin writes", () => {
         slotKey: "2099-01-01 09:00",
       },
     });
-    expect(await admin.services.delete({ id: service.id })).toEqual({ id: service.id });
+    expect(await admin.services.delete({ id: service.id })).toEqual({
+      id: service.id,
+      archived: true,
+      bookings: 1,
+    });
+    // The booking keeps its service, title and all.
+    const kept = await h.deps.db.booking.findUnique({
+      where: { id: booking.id },
+      include: { service: true },
+    });
+    expect(kept).toMatchObject({ serviceId: service.id, service: { title: "Doomed" } });
+    // Hidden from what the site offers, still readable by id (the client's own booking names it).
+    const offered = await h.caller().services.list();
+    expect(offered.map((s) => s.id)).not.toContain(service.id);
+    expect(
+      (await h.caller().services.byCategory({ category: "photography" })).map((s) => s.id),
+    ).not.toContain(service.id);
+    expect(await h.caller().services.get({ id: service.id })).toMatchObject({
+      title: "Doomed",
+      archived: true,
+    });
+    // The back office lists it, archived, with the bookings that keep it.
+    const listed = (await admin.services.adminList()).find((s) => s.id === service.id);
+    expect(listed).toMatchObject({ archived: true, bookings: 1 });
+    // Removing it again changes nothing: it cannot be deleted while bookings use it.
+    expect(await admin.services.delete({ id: service.id })).toMatchObject({ archived: true, bookings: 1 });
+    expect(await h.deps.db.service.count({ where: { id: service.id } })).toBe(1);
+
+    // Restored, it is offered again.
+    expect(await admin.services.restore({ id: service.id })).toMatchObject({ archived: false });
+    expect((await h.caller().services.list()).map((s) => s.id)).toContain(service.id);
+
+    const trail = await h.deps.db.auditEntry.findMany({
+      where: { entity: "service", entityId: String(service.id) },
+      orderBy: { id: "asc" },
+    });
+    expect(trail.map((e) => e.action)).toEqual(["created", "archived", "archived", "restored"]);
+  });
+
+  it("deletes a service that no booking uses", async () => {
+    const service = await admin.services.create(valid({ title: "Unused" }));
+    expect(await admin.services.delete({ id: service.id })).toEqual({
+      id: service.id,
+      archived: false,
+      bookings: 0,
+    });
     expect((await failure(h.caller().services.get({ id: service.id }))).code).toBe("NOT_FOUND");
-    const kept = await h.deps.db.booking.findUnique({ where: { id: booking.id } });
-    expect(kept).toMatchObject({ id: booking.id, serviceId: null, name: "Ann" });
+    expect((await admin.services.adminList()).map((s) => s.id)).not.toContain(service.id);
     const again = await failure(admin.services.delete({ id: service.id }));
     expect(again.code).toBe("NOT_FOUND");
     expect(again.message).toBe(m.notFound);
+    const restore = await failure(admin.services.restore({ id: service.id }));
+    expect(restore.code).toBe("NOT_FOUND");
+  });
+
+  it("lists and restores only for admins", async () => {
+    expect((await failure(h.caller().services.adminList())).code).toBe("UNAUTHORIZED");
+    expect((await failure(h.caller().services.restore({ id: 1 }))).code).toBe("UNAUTHORIZED");
   });
 
   it("marks an uploaded service image as referenced so the clean-up keeps it", async () => {

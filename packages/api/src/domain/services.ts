@@ -1,9 +1,11 @@
 import type { ServiceModel } from "@studio/db";
 import {
+  type AdminServiceDto,
   MESSAGES,
   SERVICE_CATEGORIES,
   type ServiceCategory,
   type ServiceDto,
+  type ServiceRemoved,
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
@@ -29,6 +31,7 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     image: row.image,
     icon: row.icon,
     created_at: row.createdAt.toISOString(),
+    archived: row.archivedAt !== null,
   };
 }
 
@@ -39,11 +42,35 @@ async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
 }
 
 const ORDER = { id: "asc" } as const;
+/** What the site offers: archived services stay out of every public list. */
+const OFFERED = { archivedAt: null } as const;
 
 export function listServices(deps: DomainDeps): Promise<ServiceDto[]> {
   return deps.cache.get("services", "all", async () =>
-    (await deps.db.service.findMany({ orderBy: ORDER })).map(toServiceDto),
+    (await deps.db.service.findMany({ where: OFFERED, orderBy: ORDER })).map(toServiceDto),
   );
+}
+
+/** How many bookings (of any status) use each service, from the roll-ups the booking triggers keep exact. */
+async function bookingsPerService(
+  db: Pick<DomainDeps["db"], "bookingRollup">,
+  ids?: number[],
+): Promise<Map<number, number>> {
+  const rows = await db.bookingRollup.groupBy({
+    by: ["key"],
+    where: { kind: "service", ...(ids ? { key: { in: ids.map(String) } } : {}) },
+    _sum: { n: true },
+  });
+  return new Map(rows.map((row) => [Number(row.key), row._sum.n ?? 0]));
+}
+
+/** The back office's list: every service, archived ones too, each with how many bookings use it. */
+export async function listServicesForAdmin(deps: DomainDeps): Promise<AdminServiceDto[]> {
+  const [rows, bookings] = await Promise.all([
+    deps.db.service.findMany({ orderBy: ORDER }),
+    bookingsPerService(deps.db),
+  ]);
+  return rows.map((row) => ({ ...toServiceDto(row), bookings: bookings.get(row.id) ?? 0 }));
 }
 
 export function listServicesByCategory(
@@ -51,7 +78,7 @@ export function listServicesByCategory(
   input: { category: ServiceCategory },
 ): Promise<ServiceDto[]> {
   return deps.cache.get("services", `category:${input.category}`, async () =>
-    (await deps.db.service.findMany({ where: { category: input.category }, orderBy: ORDER })).map(
+    (await deps.db.service.findMany({ where: { category: input.category, ...OFFERED }, orderBy: ORDER })).map(
       toServiceDto,
     ),
   );
@@ -87,10 +114,34 @@ export async function updateService(
   return toServiceDto(row);
 }
 
-/** Bookings of the service stay; their service_id becomes null (foreign key ON DELETE SET NULL). */
-export async function deleteService(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
-  await orNotFound(deps.db.service.delete({ where: { id: input.id } }), MESSAGES.service.notFound);
+/**
+ * Removes a service from the offer. One that no booking uses is deleted. One that bookings use is archived
+ * instead: hidden from the site and from new bookings, its row kept, so those bookings keep their service (in the
+ * back office, the CSV, the reports and the client's own page) and the studio can restore it.
+ */
+export async function removeService(deps: DomainDeps, input: { id: number }): Promise<ServiceRemoved> {
+  const result = await deps.db.$transaction(async (tx) => {
+    const row = await tx.service.findUnique({ where: { id: input.id }, select: { id: true } });
+    if (!row) throw notFound(MESSAGES.service.notFound);
+    const bookings = (await bookingsPerService(tx, [input.id])).get(input.id) ?? 0;
+    if (bookings > 0) {
+      await tx.service.update({ where: { id: input.id }, data: { archivedAt: deps.now() } });
+      return { id: input.id, archived: true, bookings };
+    }
+    await tx.service.delete({ where: { id: input.id } });
+    return { id: input.id, archived: false, bookings: 0 };
+  });
   deps.cache.invalidate("services");
   deps.cache.invalidate("bookings"); // the bookings list shows service titles
-  return { id: input.id };
+  return result;
+}
+
+/** Offers an archived service again. */
+export async function restoreService(deps: DomainDeps, input: { id: number }): Promise<ServiceDto> {
+  const row = await orNotFound(
+    deps.db.service.update({ where: { id: input.id }, data: { archivedAt: null } }),
+    MESSAGES.service.notFound,
+  );
+  deps.cache.invalidate("services");
+  return toServiceDto(row);
 }

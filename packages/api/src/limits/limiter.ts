@@ -18,6 +18,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { AppError } from "../errors";
+import { createStreamSlots } from "./stream-slots";
 
 /** Public form submissions allowed per IP and minute, per form (the default of RATE_LIMIT_FORMS_PER_MINUTE). */
 export { FORM_LIMIT } from "@studio/validators";
@@ -93,6 +94,9 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
   const inviteByIp = stored("invite:ip", INVITE_LIMITS.perIp, INVITE_LIMITS.windowSeconds);
 
   return {
+    /** Open live streams per admin, across every instance when Redis is there. */
+    streams: createStreamSlots(redis),
+
     /** Counts one public form submission from `ip`; 429 once the form's limit is reached. */
     async form(bucket: FormBucket, ip: string): Promise<void> {
       if (!options.forms) return;

@@ -113,7 +113,7 @@ describe("a new booking", () => {
     const studio = smtp.received.find((m) => to(m) === "owner@studio.test")!;
     expect(client.subject).toBe("We received your booking: Portrait Session on 4 Nov 2030");
     expect(client.from?.text).toContain("hello@studio.test");
-    expect(client.text).toContain("$299.00 (USD)");
+    expect(client.text).toContain("$299 (USD)");
     expect(client.text).toContain("10:00 AM – 11:00 AM PST (America/Los_Angeles)");
     expect(client.html).toContain("Manage your booking");
     expect(client.text).toMatch(/http:\/\/studio\.test\/manage\/[\w-]{43}/);
@@ -184,6 +184,24 @@ describe("status changes by the studio", () => {
     const reminders = smtp.received.filter((m) => m.subject?.startsWith("Reminder:"));
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.subject).toBe("Reminder: Portrait Session tomorrow at 10:00 AM");
+  });
+
+  it("confirming promises a reminder only when one will go out: none for a session less than a day away", async () => {
+    const far = await book({ email: "far@client.test" });
+    // NOW is 12:00 in the studio; a session today at 17:00 is five hours away.
+    const soon = await book({ email: "soon@client.test", date: "2030-01-15", time: "17:00" });
+    await setStatus(far.id, "confirmed");
+    await setStatus(soon.id, "confirmed");
+    await drain();
+    const confirmation = (address: string) =>
+      smtp.received.find((m) => to(m) === address && m.subject?.startsWith("Confirmed"))!;
+    expect(confirmation("far@client.test").text).toContain("We will send a reminder the day before.");
+    expect(confirmation("soon@client.test").text).toContain(
+      "The attached calendar invite replaces the tentative one.",
+    );
+    expect(confirmation("soon@client.test").text).not.toContain("reminder");
+    const reminders = await h.deps.db.outgoingMail.findMany({ where: { kind: "booking.reminder" } });
+    expect(reminders.map((r) => r.bookingId)).toEqual([far.id]);
   });
 
   it("cancel: METHOD:CANCEL, and the reminder never goes out", async () => {

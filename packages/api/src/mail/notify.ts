@@ -254,6 +254,12 @@ async function voidReminders(tx: Client, bookingId: number): Promise<void> {
   });
 }
 
+/** When a confirmed session's reminder goes out, or null when the session is too close for one. */
+function reminderTime(deps: NotifyDeps, facts: t.BookingFacts): Date | null {
+  const at = new Date(facts.when.start.instant.getTime() - MAIL_REMINDER_HOURS * 3_600_000);
+  return at.getTime() > deps.now().getTime() ? at : null;
+}
+
 /** A reminder MAIL_REMINDER_HOURS before a confirmed session, stored now and sent by whichever worker claims it. */
 async function scheduleReminder(
   tx: Client,
@@ -263,8 +269,8 @@ async function scheduleReminder(
 ): Promise<void> {
   await voidReminders(tx, booking.id);
   const facts = factsOf(booking, studio);
-  const at = new Date(facts.when.start.instant.getTime() - MAIL_REMINDER_HOURS * 3_600_000);
-  if (at.getTime() <= deps.now().getTime()) return; // less than a day ahead: the confirmation is the reminder
+  const at = reminderTime(deps, facts);
+  if (!at) return; // less than a day ahead: the confirmation is the reminder
   const manageUrl = await issueManageUrl(tx, deps, booking);
   const message = t.bookingReminder(facts, manageUrl);
   await enqueueMail(tx, deps, {
@@ -318,7 +324,7 @@ export async function notifyBooking(
         to,
         bookingId,
         attachments,
-        ...render(t.bookingConfirmed(facts, manageUrl)),
+        ...render(t.bookingConfirmed(facts, manageUrl, reminderTime(deps, facts) !== null)),
       });
       await scheduleReminder(tx, deps, studio, booking);
       return;

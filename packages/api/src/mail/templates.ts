@@ -66,7 +66,8 @@ export function bookingReceived(b: BookingFacts, manageUrl: string): Message {
   };
 }
 
-export function bookingConfirmed(b: BookingFacts, manageUrl: string): Message {
+/** `reminder`: whether a reminder will follow (not for a session less than a day away). */
+export function bookingConfirmed(b: BookingFacts, manageUrl: string, reminder: boolean): Message {
   return {
     subject: `Confirmed: ${b.service} on ${shortDayText(b.when.start)}`,
     content: {
@@ -77,7 +78,9 @@ export function bookingConfirmed(b: BookingFacts, manageUrl: string): Message {
         { kind: "details", rows: sessionRows(b) },
         {
           kind: "text",
-          text: "The attached calendar invite replaces the tentative one. We will send a reminder the day before.",
+          text: reminder
+            ? "The attached calendar invite replaces the tentative one. We will send a reminder the day before."
+            : "The attached calendar invite replaces the tentative one.",
         },
         ...manageBlocks(manageUrl),
       ],

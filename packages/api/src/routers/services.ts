@@ -1,18 +1,21 @@
 import {
-  ZDeleted,
+  ZAdminServiceDto,
   ZId,
   ZServiceByCategoryInput,
   ZServiceDto,
   ZServiceInput,
+  ZServiceRemoved,
   ZServiceUpdate,
 } from "@studio/validators";
 import { z } from "zod";
 import {
   createService,
-  deleteService,
   getService,
   listServices,
   listServicesByCategory,
+  listServicesForAdmin,
+  removeService,
+  restoreService,
   updateService,
 } from "../domain/services";
 import { adminProcedure, publicProcedure, router } from "../trpc";
@@ -20,7 +23,10 @@ import { adminProcedure, publicProcedure, router } from "../trpc";
 const ZServiceList = z.array(ZServiceDto);
 
 export const servicesRouter = router({
+  /** What the site offers (archived services left out). */
   list: publicProcedure.output(ZServiceList).query(({ ctx }) => listServices(ctx)),
+  /** The back office's list: archived services too, with how many bookings use each. */
+  adminList: adminProcedure.output(z.array(ZAdminServiceDto)).query(({ ctx }) => listServicesForAdmin(ctx)),
   byCategory: publicProcedure
     .input(ZServiceByCategoryInput)
     .output(ZServiceList)
@@ -37,8 +43,13 @@ export const servicesRouter = router({
     .input(ZServiceUpdate)
     .output(ZServiceDto)
     .mutation(({ ctx, input }) => updateService(ctx, input)),
+  /** Deletes a service no booking uses; archives one that bookings use (see removeService). */
   delete: adminProcedure
     .input(ZId)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => deleteService(ctx, input)),
+    .output(ZServiceRemoved)
+    .mutation(({ ctx, input }) => removeService(ctx, input)),
+  restore: adminProcedure
+    .input(ZId)
+    .output(ZServiceDto)
+    .mutation(({ ctx, input }) => restoreService(ctx, input)),
 });

@@ -61,7 +61,15 @@ export type ServiceDto = {
   image: string | null;
   icon: string | null;
   created_at: string;
+  /** Taken off the offer (it has bookings): hidden from the site and from new bookings, kept for their history. */
+  archived: boolean;
 };
+
+/** The back office's list: every service, archived ones too, with how many bookings use each. */
+export type AdminServiceDto = ServiceDto & { bookings: number };
+
+/** What removing a service did: deleted (no bookings use it), or archived (kept for the bookings that do). */
+export type ServiceRemoved = { id: number; archived: boolean; bookings: number };
 
 export const ZServiceByCategoryInput = z.object({ category: ZServiceCategory });
 
@@ -77,4 +85,16 @@ export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
   image: z.string().nullable(),
   icon: z.string().nullable(),
   created_at: z.string(),
+  archived: z.boolean(),
+});
+
+export const ZAdminServiceDto: z.ZodType<AdminServiceDto> = z.intersection(
+  ZServiceDto,
+  z.object({ bookings: z.number().int() }),
+);
+
+export const ZServiceRemoved: z.ZodType<ServiceRemoved> = z.object({
+  id: z.number().int(),
+  archived: z.boolean(),
+  bookings: z.number().int(),
 });

@@ -36,6 +36,7 @@ import {
   ZServiceCategory,
   ZServiceDto,
   ZServiceInput,
+  ZServiceRemoved,
   ZStudioProfile,
   ZStudioProfileUpdate,
   ZBookingDate,
@@ -293,11 +294,16 @@ export const OPERATIONS: Operation[] = [
     method: "delete",
     path: "/api/services/{id}",
     tag: "Services",
-    summary: "Delete a service",
+    summary: "Delete a service (archived instead while bookings use it)",
     access: "admin",
     procedure: "services.delete",
     params: ID,
-    answers: { 200: { description: "Deleted", schema: restMessage(ZDeleted) } },
+    answers: {
+      200: {
+        description: "Deleted, or archived (`archived: true`, with how many bookings keep it)",
+        schema: restMessage(ZServiceRemoved),
+      },
+    },
     errors: [400, 401, 403, 404],
   },
   // ---------------------------------------------------------------------------------------- portfolio

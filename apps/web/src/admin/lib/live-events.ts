@@ -18,6 +18,9 @@ export function useLiveEvents(): void {
   useEffect(() => {
     const stop = new AbortController();
     let lastEventId: string | null = null;
+    // This tab's stream, known by one id across reconnections: after an instance dies, reconnecting elsewhere
+    // takes the same place in the per-admin stream limit instead of counting twice.
+    const streamId = crypto.randomUUID();
     // A load already under way may have read the database before the change (a page opened just before the
     // event: its first load), and React Query joins a first load in flight rather than starting another: once
     // it is in, read once more.
@@ -41,6 +44,7 @@ export function useLiveEvents(): void {
           const headers: Record<string, string> = {
             Authorization: `Bearer ${token}`,
             Accept: "text/event-stream",
+            "X-Live-Stream": streamId,
           };
           const resumed = lastEventId !== null;
           if (lastEventId) headers["Last-Event-ID"] = lastEventId;

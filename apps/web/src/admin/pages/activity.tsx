@@ -7,7 +7,6 @@ import {
 } from "@studio/validators";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
 import { trpc } from "../../lib/trpc";
@@ -156,7 +155,6 @@ function EntryDetails({ entry }: { entry: AuditEntryDto }) {
 }
 
 export default function AdminActivityPage() {
-  usePageMeta(m.pageTitle, "Studio back office");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const admins = trpc.admins.list.useQuery(undefined, { staleTime: 60_000 });
   const input = {

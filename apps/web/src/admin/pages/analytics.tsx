@@ -1,6 +1,5 @@
 import { type AnalyticsOverview, formatUsd, MESSAGES, plural } from "@studio/validators";
 import { lazy, type ReactNode, Suspense } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { Datum } from "../analytics/charts";
@@ -132,22 +131,23 @@ function Overview({ data }: { data: AnalyticsOverview }) {
           extra={`${b.with_proof} with proof`}
         />
         <StatCard
-          label={m.revenue}
-          value={formatUsd(b.estimated_revenue)}
-          icon="analytics"
-          tone="amber"
-          extra={m.revenueNote}
-        />
-        <StatCard
           label="Average rating"
           value={f.total ? f.average_rating.toFixed(1) : "–"}
           icon="feedback"
           tone="yellow"
           extra={
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <Stars value={f.average_rating} className="h-3.5 w-3.5" /> {plural(f.total, "review")}
             </span>
           }
+        />
+        <StatCard
+          className="col-span-2 md:col-span-1"
+          label={m.revenue}
+          value={formatUsd(b.estimated_revenue)}
+          icon="analytics"
+          tone="amber"
+          extra={m.revenueNote}
         />
       </div>
       {busiestDay && busiestSlot && b.total > 0 ? (
@@ -220,7 +220,6 @@ function Overview({ data }: { data: AnalyticsOverview }) {
 }
 
 export default function AdminAnalyticsPage() {
-  usePageMeta("Analytics — Studio Admin", "Studio back office");
   const overview = trpc.analytics.overview.useQuery(undefined, { refetchInterval: 60_000 });
   return (
     <div>

@@ -10,7 +10,6 @@ import {
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -43,7 +42,6 @@ export function uploadRate(withProof: number, total: number): number {
 }
 
 export default function AdminBookingsPage() {
-  usePageMeta("Bookings — Studio Admin", "Studio back office");
   const toast = useToast();
   const utils = trpc.useUtils();
   const searchId = useId();
@@ -266,7 +264,8 @@ export default function AdminBookingsPage() {
 
       <div className="mb-3 mt-5 flex items-center justify-between text-sm text-white/70">
         <p aria-live="polite" data-testid="bookings-counter">
-          {list.data ? m.showing(rows.length, total) : ""}
+          {/* How many match the filter, of every booking the studio has ("2 of 57"). */}
+          {list.data ? m.showing(total, s?.total ?? total) : ""}
         </p>
         {updating ? (
           <p className="flex items-center gap-2 text-amber-300" role="status">

@@ -1,7 +1,6 @@
 import { formatUsd, LIST_DEFAULTS, MESSAGES, TIMINGS } from "@studio/validators";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { usePageMeta } from "../../components/page-meta";
 import { useToast } from "../../components/ui/toast";
 import { getStoredUser } from "../../lib/auth-storage";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -30,7 +29,6 @@ const QUICK_ACTIONS: { to: string; title: string; text: string; icon: IconName }
 type Activity = { key: string; icon: IconName; title: string; detail: string; time: string; status?: string };
 
 export default function AdminDashboardPage() {
-  usePageMeta("Dashboard — Studio Admin", "Studio back office");
   const toast = useToast();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
   const name = me.data?.name ?? getStoredUser()?.name ?? "Admin";

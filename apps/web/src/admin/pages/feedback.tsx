@@ -6,7 +6,6 @@ import {
   categoryLabel,
 } from "@studio/validators";
 import { useEffect, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useToast } from "../../components/ui/toast";
@@ -48,7 +47,6 @@ function Category({ value, emptyLabel }: { value: string; emptyLabel: string }) 
 }
 
 export default function AdminFeedbackPage() {
-  usePageMeta("Feedback — Studio Admin", "Studio back office");
   const toast = useToast();
   const utils = trpc.useUtils();
   const [filter, setFilter] = useState<Filter>("all");

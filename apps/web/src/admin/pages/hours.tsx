@@ -10,7 +10,6 @@ import {
   ZScheduleUpdate,
 } from "@studio/validators";
 import { type FormEvent, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
@@ -370,7 +369,6 @@ function Closures({ closures }: { closures: ClosureDto[] }) {
 }
 
 export default function AdminHoursPage() {
-  usePageMeta(t.pageTitle, "Studio back office");
   const schedule = trpc.schedule.get.useQuery();
   return (
     <div>

@@ -8,7 +8,6 @@ import {
 } from "@studio/validators";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { SelectField } from "../../components/ui/field";
@@ -189,7 +188,6 @@ function MailDetailDialog({
 }
 
 export default function AdminMailPage() {
-  usePageMeta(m.pageTitle, "Studio back office");
   const [status, setStatus] = useState<MailStatus | "">("");
   const [open, setOpen] = useState<number | null>(null);
   const list = trpc.mail.list.useInfiniteQuery(

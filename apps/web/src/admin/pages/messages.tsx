@@ -1,6 +1,5 @@
 import { type ContactMessageDto, LIST_DEFAULTS, MESSAGES } from "@studio/validators";
 import { useEffect, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -15,7 +14,6 @@ import { Spinner } from "../ui/spinner";
 const m = MESSAGES.admin.messages;
 
 export default function AdminMessagesPage() {
-  usePageMeta("Messages — Studio Admin", "Studio back office");
   const toast = useToast();
   const utils = trpc.useUtils();
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -107,7 +105,7 @@ export default function AdminMessagesPage() {
       ) : items.length === 0 ? (
         <EmptyState icon="messages" title={m.emptyTitle} text={m.emptyText} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <div>
             <ul
               className="divide-y divide-ink-line overflow-hidden rounded-2xl border border-ink-line bg-ink-soft"

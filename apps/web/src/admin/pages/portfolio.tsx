@@ -6,7 +6,6 @@ import {
   type PortfolioItemDto,
 } from "@studio/validators";
 import { useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -106,7 +105,6 @@ function PortfolioCard({
 }
 
 export default function AdminPortfolioPage() {
-  usePageMeta("Portfolio — Studio Admin", "Studio back office");
   const toast = useToast();
   const utils = trpc.useUtils();
   const [filter, setFilter] = useState<Filter>("all");

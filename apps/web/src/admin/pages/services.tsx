@@ -1,10 +1,8 @@
 import { MESSAGES } from "@studio/validators";
-import { usePageMeta } from "../../components/page-meta";
 import { ServicesManager } from "../services/services-manager";
 import { PageHeader } from "../ui/page-header";
 
 export default function AdminServicesPage() {
-  usePageMeta("Services — Studio Admin", "Studio back office");
   return (
     <div>
       <PageHeader

@@ -9,7 +9,6 @@ import {
   ZStudioProfileUpdate,
 } from "@studio/validators";
 import { type FormEvent, useState } from "react";
-import { usePageMeta } from "../../components/page-meta";
 import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
@@ -345,7 +344,6 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
 
 /** The studio profile: every detail the public site shows about the studio. */
 export default function SettingsPage() {
-  usePageMeta(s.pageTitle, s.subtitle);
   const profile = trpc.site.profile.useQuery(undefined, { staleTime: 0 });
   // The public pages' provider seeds this query with the page's first profile (time 0): the form waits for
   // the server's. Later refetches do not reset what is being typed; a save puts its answer in the form.

@@ -46,6 +46,7 @@ const SERVICE = {
   image: "/uploads/media/x.jpg",
   icon: null,
   created_at: "2026-01-01T00:00:00.000Z",
+  archived: false,
 };
 
 describe("ServiceFormDialog", () => {

@@ -80,7 +80,8 @@ export function ServiceFormDialog({
     try {
       if (service) await update.mutateAsync({ id: service.id, data });
       else await create.mutateAsync(data);
-      await utils.services.list.invalidate();
+      // Every services answer: the site's list, the back office's (with archived ones).
+      await utils.services.invalidate();
       toast.show(service ? MESSAGES.service.updated : MESSAGES.service.created, "success");
       onOpenChange(false);
     } catch (e) {

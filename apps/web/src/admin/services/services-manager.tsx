@@ -1,4 +1,4 @@
-import { formatUsd, MESSAGES, type ServiceDto } from "@studio/validators";
+import { type AdminServiceDto, formatUsd, MESSAGES, type ServiceDto } from "@studio/validators";
 import { useState } from "react";
 import { ServiceIcon } from "../../components/emoji-icon";
 import { Button } from "../../components/ui/button";
@@ -16,11 +16,13 @@ function ServiceCard({
   service,
   onEdit,
   onDelete,
+  onRestore,
   headingLevel,
 }: {
-  service: ServiceDto;
+  service: AdminServiceDto;
   onEdit: () => void;
   onDelete: () => void;
+  onRestore: () => void;
   headingLevel: "h2" | "h3";
 }) {
   const Heading = headingLevel;
@@ -40,8 +42,13 @@ function ServiceCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-amber-300">
+        <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-amber-300">
           {statusLabel(service.category)}
+          {service.archived ? (
+            <span className="rounded-full bg-white/10 px-2 py-0.5 normal-case tracking-normal text-white/80">
+              {m.archivedBadge}
+            </span>
+          ) : null}
         </p>
         <Heading className="mt-1 text-lg font-semibold text-white">{service.title}</Heading>
         <p className="mt-1 line-clamp-2 text-sm text-white/70">{service.description}</p>
@@ -60,25 +67,42 @@ function ServiceCard({
             {extra > 0 ? <li className="px-1 text-xs text-white/70">+{extra} more</li> : null}
           </ul>
         ) : null}
-        <div className="mt-auto flex gap-2 pt-4">
+        <p className="mt-2 text-xs text-white/60">{m.usedBy(service.bookings)}</p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
           <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${service.title}`}>
             <Icon name="edit" className="h-4 w-4" /> {MESSAGES.admin.common.edit}
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${service.title}`}>
-            <Icon name="trash" className="h-4 w-4 text-red-400" /> {MESSAGES.admin.common.delete}
-          </Button>
+          {service.archived ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onRestore}
+              aria-label={`${m.restore} ${service.title}`}
+            >
+              <Icon name="refresh" className="h-4 w-4" /> {m.restore}
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${service.title}`}>
+              <Icon name="trash" className="h-4 w-4 text-red-400" /> {MESSAGES.admin.common.delete}
+            </Button>
+          )}
         </div>
       </div>
     </article>
   );
 }
 
-/** The services grid with add, edit and delete: the Services page and the dashboard share it. */
+/**
+ * The services grid with add, edit and delete: the Services page and the dashboard share it. A service that
+ * bookings use is archived rather than deleted (the dialog says how many keep it); the Services page lists the
+ * archived ones apart, with Restore.
+ */
 export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const services = trpc.services.list.useQuery();
+  const services = trpc.services.adminList.useQuery();
   const remove = trpc.services.delete.useMutation();
+  const restore = trpc.services.restore.useMutation();
   const [editing, setEditing] = useState<ServiceDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [confirmElement, confirm] = useConfirm();
@@ -87,24 +111,64 @@ export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
     setEditing(service);
     setFormOpen(true);
   };
+  const refresh = () => utils.services.invalidate();
 
-  const onDelete = async (service: ServiceDto) => {
-    const ok = await confirm({
-      title: m.deleteTitle,
-      message: m.deleteConfirm(service.title),
-      confirmLabel: MESSAGES.admin.common.delete,
-    });
+  const onDelete = async (service: AdminServiceDto) => {
+    const used = service.bookings > 0;
+    const ok = await confirm(
+      used
+        ? {
+            title: m.archiveTitle,
+            message: m.archiveConfirm(service.title, service.bookings),
+            confirmLabel: m.archive,
+          }
+        : {
+            title: m.deleteTitle,
+            message: m.deleteConfirm(service.title),
+            confirmLabel: MESSAGES.admin.common.delete,
+          },
+    );
     if (!ok) return;
     try {
-      await remove.mutateAsync({ id: service.id });
-      await utils.services.list.invalidate();
-      toast.show(MESSAGES.service.deleted, "success");
+      const result = await remove.mutateAsync({ id: service.id });
+      await refresh();
+      toast.show(
+        result.archived ? MESSAGES.service.archived(result.bookings) : MESSAGES.service.deleted,
+        "success",
+      );
     } catch (e) {
       toast.show(errorMessage(e, MESSAGES.service.deleteError), "error");
     }
   };
 
-  const list = services.data ?? [];
+  const onRestore = async (service: AdminServiceDto) => {
+    try {
+      await restore.mutateAsync({ id: service.id });
+      await refresh();
+      toast.show(MESSAGES.service.restored, "success");
+    } catch (e) {
+      toast.show(errorMessage(e, MESSAGES.service.restoreFailed), "error");
+    }
+  };
+
+  const all = services.data ?? [];
+  const list = all.filter((s) => !s.archived);
+  const archived = heading === "none" ? all.filter((s) => s.archived) : [];
+  const cardHeading = heading === "h2" ? "h3" : "h2";
+  const cards = (items: AdminServiceDto[], level: "h2" | "h3") => (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((s) => (
+        <ServiceCard
+          key={s.id}
+          service={s}
+          onEdit={() => openForm(s)}
+          onDelete={() => onDelete(s)}
+          onRestore={() => onRestore(s)}
+          headingLevel={level}
+        />
+      ))}
+    </div>
+  );
   return (
     <section aria-labelledby={heading === "h2" ? "services-heading" : undefined}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -144,18 +208,17 @@ export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
           action={<Button onClick={() => openForm(null)}>{m.add}</Button>}
         />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {list.map((s) => (
-            <ServiceCard
-              key={s.id}
-              service={s}
-              onEdit={() => openForm(s)}
-              onDelete={() => onDelete(s)}
-              headingLevel={heading === "h2" ? "h3" : "h2"}
-            />
-          ))}
-        </div>
+        cards(list, cardHeading)
       )}
+      {archived.length ? (
+        <section aria-labelledby="archived-services-heading" className="mt-10">
+          <h2 id="archived-services-heading" className="text-lg font-semibold text-white">
+            {m.archivedHeading}
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-white/70">{m.archivedText}</p>
+          {cards(archived, "h3")}
+        </section>
+      ) : null}
       <ServiceFormDialog open={formOpen} onOpenChange={setFormOpen} service={editing} />
       {confirmElement}
     </section>

@@ -90,7 +90,8 @@ export function MediaUpload({
             <Icon name="portfolio" className="h-7 w-7" />
           </span>
         )}
-        <div className="min-w-0 flex-1 space-y-2">
+        {/* At least wide enough for the file button: on a narrow card it goes below the preview, never clipped. */}
+        <div className="min-w-[11rem] flex-1 space-y-2">
           <input
             ref={inputRef}
             id={id}

@@ -23,24 +23,30 @@ export function StatCard({
   icon,
   tone = "slate",
   extra,
+  className = "",
 }: {
   label: string;
   value: ReactNode;
   icon: IconName;
   tone?: Tone;
   extra?: ReactNode;
+  className?: string;
 }) {
   return (
     <div
       role="group"
       aria-label={label}
-      className="@container rounded-2xl border border-ink-line bg-ink-soft p-5"
+      className={`@container rounded-2xl border border-ink-line bg-ink-soft p-5 ${className}`}
     >
       <div className="flex flex-col-reverse items-start gap-3 @min-[8.5rem]:flex-row @min-[8.5rem]:justify-between">
         {/* break-words: should a label ever be longer than the room left, it wraps rather than overlaps. */}
         <div className="min-w-0 max-w-full break-words">
           <p className="text-sm font-medium text-white/70">{label}</p>
-          <p className="mt-1 text-3xl font-bold tabular-nums text-white" data-testid="stat-value">
+          {/* A figure never breaks ("$1,4 / 98"): it stays on one line and its size follows the card's width. */}
+          <p
+            className="mt-1 whitespace-nowrap text-[clamp(1.25rem,15cqi,1.875rem)] font-bold tabular-nums text-white [overflow-wrap:normal]"
+            data-testid="stat-value"
+          >
             {value}
           </p>
           {extra ? <div className="mt-1 text-xs text-white/70">{extra}</div> : null}

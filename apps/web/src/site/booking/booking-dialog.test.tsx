@@ -27,6 +27,7 @@ const SERVICES: ServiceDto[] = [
     image: null,
     icon: null,
     created_at: "2026-01-01T00:00:00.000Z",
+    archived: false,
   },
   {
     id: 4,
@@ -39,6 +40,7 @@ const SERVICES: ServiceDto[] = [
     image: null,
     icon: null,
     created_at: "2026-01-01T00:00:00.000Z",
+    archived: false,
   },
 ];
 const TODAY = "2030-01-10";

@@ -20,6 +20,7 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
   image: "/media/portrait.jpg",
   icon: null,
   created_at: "2026-01-01T00:00:00.000Z",
+  archived: false,
   ...over,
 });
 

@@ -1,14 +1,4 @@
-import { groupDigits } from "@studio/validators";
-
-export { plural } from "@studio/validators";
-
-/** "$299" for whole dollars, "$299.50" otherwise (by hand, not Intl: see groupDigits). */
-export function priceLabel(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
-  const cents = Math.round(Math.abs(amount) * 100);
-  const dollars = `${sign}$${groupDigits(Math.floor(cents / 100))}`;
-  return Number.isInteger(amount) ? dollars : `${dollars}.${String(cents % 100).padStart(2, "0")}`;
-}
+export { formatUsd as priceLabel, plural } from "@studio/validators";
 
 /** "09:00" → "9:00 AM". */
 export function timeLabel(slot: string): string {

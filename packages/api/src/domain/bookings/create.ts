@@ -22,6 +22,10 @@ const m = MESSAGES.booking;
 const slotTaken = () => new AppError("CONFLICT", m.slotTaken, { fieldErrors: { time: m.slotTaken } });
 const serviceNotFound = () =>
   new AppError("BAD_REQUEST", m.serviceNotFound, { fieldErrors: { service_id: m.serviceNotFound } });
+const serviceNotOffered = () =>
+  new AppError("BAD_REQUEST", MESSAGES.service.notOffered, {
+    fieldErrors: { service_id: MESSAGES.service.notOffered },
+  });
 
 /** The body's key wins; otherwise the Idempotency-Key header, validated like the body field. */
 function idempotencyKeyOf(input: BookingCreateData, header: string | null | undefined): string | null {
@@ -70,10 +74,15 @@ type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SE
  * What a booking and its e-mails need of its service, through the read cache (dropped by every service write).
  * One entry holds every service: a studio has a few dozen, and one read a second beats one per service.
  */
-async function notifyService(deps: BookingDeps, id: number): Promise<NotifyService | null> {
+async function notifyService(
+  deps: BookingDeps,
+  id: number,
+): Promise<{ service: NotifyService; offered: boolean } | null> {
   const services = await deps.cache.get("services", "booking-facts", async () => {
-    const rows = await deps.db.service.findMany({ select: { id: true, ...NOTIFY_SERVICE_SELECT } });
-    return new Map<number, NotifyService>(rows.map(({ id, ...service }) => [id, service]));
+    const rows = await deps.db.service.findMany({
+      select: { id: true, archivedAt: true, ...NOTIFY_SERVICE_SELECT },
+    });
+    return new Map(rows.map(({ id, archivedAt, ...service }) => [id, { service, offered: !archivedAt }]));
   });
   return services.get(id) ?? null;
 }
@@ -106,7 +115,9 @@ export async function createBooking(
     const { capacity } = await assertBookable(deps, input);
     const found = await notifyService(deps, input.service_id);
     if (!found) throw serviceNotFound();
-    service = found;
+    // An archived service keeps its bookings, but takes no new one.
+    if (!found.offered) throw serviceNotOffered();
+    service = found.service;
     // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
     seats = capacity === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, capacity);
     if (seats.length === 0) throw slotTaken();
