@@ -12,6 +12,12 @@ import { timed, timedSync } from "./query-timing";
 
 export type SqlValue = string | number | null;
 
+/**
+ * A timestamp as Prisma stores it, for plain SQL: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP
+ * reads (cast the parameter with ::timestamp(3)).
+ */
+export const sqlInstant = (date: Date): string => date.toISOString().replace("Z", "+00:00");
+
 /** Prepared statements of one synchronous SQLite transaction (each statement prepared once per connection). */
 export type SqliteTransaction = {
   run(sql: string, params: readonly SqlValue[]): void;

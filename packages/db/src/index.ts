@@ -1,5 +1,11 @@
 export { createDatabase, isDatabaseReachable, type Database, type Db } from "./client";
-export { type DirectAccess, directAccess, type SqliteTransaction, type SqlValue } from "./direct";
+export {
+  type DirectAccess,
+  directAccess,
+  type SqliteTransaction,
+  sqlInstant,
+  type SqlValue,
+} from "./direct";
 export { migrate, type MigrateResult } from "./migrate";
 export { DEFAULT_DATABASE_URL, detectProvider, REPO_ROOT, sqlitePath, type DbProvider } from "./provider";
 export { seedDemoContent, seedIfEmpty } from "./seed";

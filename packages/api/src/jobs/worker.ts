@@ -12,6 +12,7 @@
  *   payload that no longer parses, or the last attempt ends the job as "failed" with the reason.
  */
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Db } from "@studio/db";
 import { type JobKind, pruneJobs } from "./queue";
 
@@ -232,6 +233,8 @@ const HOUR_MS = 3_600_000;
 export function startJobWorker(deps: JobWorkerDeps): JobWorker {
   const pollMs = deps.pollMs ?? 1_000;
   const stopping = new AbortController();
+  // Every running job listens for the stop (a kind may run dozens at once: webhook deliveries).
+  setMaxListeners(0, stopping.signal);
   const sleepers = new Set<() => void>();
   /** Until the time is up, or wake() (when `wakeable`), or stop(). */
   const sleep = (ms: number, wakeable = true) =>

@@ -5,7 +5,7 @@
  * the booking's id is drawn (its messages name it). Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
-import { type Db, directAccess, type SqlValue } from "@studio/db";
+import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
 
@@ -106,8 +106,7 @@ const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_C
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
 const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
 
-/** Timestamps as Prisma stores them: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP reads. */
-const instant = (date: Date) => date.toISOString().replace("Z", "+00:00");
+const instant = sqlInstant;
 
 function bookingValues(booking: SeatedBooking, created: Date): SqlValue[] {
   const at = instant(created);

@@ -7,7 +7,7 @@
  *   not allowed (SSRF) fails at once. Each attempt is in the delivery log. The endpoint is read again before
  *   every attempt, so a deleted or paused endpoint gets nothing more, whichever instance runs the job.
  */
-import type { Db } from "@studio/db";
+import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import type { ApiDeps } from "../../context";
@@ -78,6 +78,97 @@ async function fanOut(db: Db, payload: FanoutPayload, now: Date): Promise<void> 
   });
 }
 
+type Attempt = {
+  statusCode: number | null;
+  durationMs: number;
+  response: string | null;
+  error: string | null;
+};
+
+type DeliveryRow = {
+  status: string;
+  attempts: number;
+  messageId: string;
+  payload: unknown;
+  url: string;
+  secretCipher: string;
+  enabled: boolean | number;
+};
+
+/**
+ * A delivery with its message and endpoint, in one statement (the hot path of draining a backlog: Prisma's nested
+ * select was three statements and most of a delivery's CPU).
+ */
+async function readDelivery(db: Db, id: number): Promise<DeliveryRow | null> {
+  const rows = await db.$queryRaw<DeliveryRow[]>`
+    SELECT d."status", d."attempts", m."id" AS "messageId", m."payload", e."url", e."secretCipher", e."enabled"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookMessage" m ON m."id" = d."messageId"
+    JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+    WHERE d."id" = ${id}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * One attempt's log line and the delivery's new state, together: plain SQL on the client's own connection
+ * (directAccess: one group-committed transaction on SQLite, one statement on PostgreSQL).
+ */
+async function recordAttempt(
+  db: Db,
+  deliveryId: number,
+  attempt: number,
+  at: Date,
+  outcome: Attempt,
+  status: "delivered" | "pending" | "failed",
+  next: Date | null,
+  now: Date,
+): Promise<void> {
+  const attemptValues: SqlValue[] = [
+    deliveryId,
+    attempt,
+    outcome.statusCode,
+    outcome.durationMs,
+    outcome.response,
+    outcome.error,
+    sqlInstant(at),
+  ];
+  const deliveryValues: SqlValue[] = [
+    status,
+    attempt,
+    next ? sqlInstant(next) : null,
+    outcome.statusCode,
+    outcome.durationMs,
+    outcome.response,
+    outcome.error,
+    status === "delivered" ? sqlInstant(now) : null,
+    sqlInstant(now),
+    deliveryId,
+  ];
+  const access = directAccess(db);
+  if (access.provider === "sqlite") {
+    await access.transaction((sql) => {
+      sql.run(SQLITE_ATTEMPT_INSERT, attemptValues);
+      sql.run(SQLITE_DELIVERY_UPDATE, deliveryValues);
+    });
+    return;
+  }
+  await access.query(PG_RECORD_ATTEMPT, [...attemptValues, ...deliveryValues], "webhook-record-attempt");
+}
+
+const ATTEMPT_COLUMNS = `"deliveryId", "attempt", "statusCode", "durationMs", "response", "error", "createdAt"`;
+const DELIVERY_SET = (p: (i: number) => string) =>
+  `"status" = ${p(1)}, "attempts" = ${p(2)}, "nextAttemptAt" = ${p(3)}, "lastStatusCode" = ${p(4)},
+   "lastDurationMs" = ${p(5)}, "lastResponse" = ${p(6)}, "lastError" = ${p(7)},
+   "deliveredAt" = COALESCE(${p(8)}, "deliveredAt"), "updatedAt" = ${p(9)}`;
+const SQLITE_ATTEMPT_INSERT = `INSERT INTO "WebhookAttempt" (${ATTEMPT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+const SQLITE_DELIVERY_UPDATE = `UPDATE "WebhookDelivery" SET ${DELIVERY_SET(() => "?")} WHERE "id" = ?`;
+const PG_CASTS: Record<number, string> = { 3: "::timestamp(3)", 8: "::timestamp(3)", 9: "::timestamp(3)" };
+const PG_RECORD_ATTEMPT = `WITH attempt AS (
+  INSERT INTO "WebhookAttempt" (${ATTEMPT_COLUMNS}) VALUES ($1::int, $2::int, $3::int, $4::int, $5, $6, $7::timestamp(3))
+)
+UPDATE "WebhookDelivery" SET ${DELIVERY_SET((i) => `$${i + 7}${PG_CASTS[i] ?? (i === 1 || i === 6 || i === 7 ? "" : "::int")}`)}
+WHERE "id" = $17::int`;
+
 /** The body exactly as stored (JSON text on SQLite, an object on PostgreSQL). */
 const bodyOf = (payload: unknown) => (typeof payload === "string" ? payload : JSON.stringify(payload));
 
@@ -103,67 +194,23 @@ export function webhookJobHandlers(deps: Pick<ApiDeps, "db" | "now" | "config">)
     leaseMs: 60_000,
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     run: async ({ deliveryId }, { attempt: jobAttempt, signal }) => {
-      const delivery = await deps.db.webhookDelivery.findUnique({
-        where: { id: deliveryId },
-        select: {
-          status: true,
-          attempts: true,
-          message: { select: { id: true, payload: true } },
-          endpoint: { select: { url: true, secretCipher: true, enabled: true } },
-        },
-      });
+      const delivery = await readDelivery(deps.db, deliveryId);
       // The endpoint was deleted (its deliveries with it), or this one is done.
       if (!delivery || delivery.status === "delivered") return;
       const at = deps.now();
-      const record = async (
-        outcome: {
-          statusCode: number | null;
-          durationMs: number;
-          response: string | null;
-          error: string | null;
-        },
-        status: "delivered" | "pending" | "failed",
-        nextAttemptAt: Date | null,
-      ) => {
-        const attempt = delivery.attempts + 1;
-        await deps.db.$transaction([
-          deps.db.webhookAttempt.create({
-            data: {
-              deliveryId,
-              attempt,
-              statusCode: outcome.statusCode,
-              durationMs: outcome.durationMs,
-              response: outcome.response,
-              error: outcome.error,
-              createdAt: at,
-            },
-          }),
-          deps.db.webhookDelivery.update({
-            where: { id: deliveryId },
-            data: {
-              status,
-              attempts: attempt,
-              nextAttemptAt,
-              lastStatusCode: outcome.statusCode,
-              lastDurationMs: outcome.durationMs,
-              lastResponse: outcome.response,
-              lastError: outcome.error,
-              ...(status === "delivered" ? { deliveredAt: deps.now() } : {}),
-            },
-          }),
-        ]);
-      };
-      if (!delivery.endpoint.enabled) {
+      const record = (outcome: Attempt, status: "delivered" | "pending" | "failed", next: Date | null) =>
+        recordAttempt(deps.db, deliveryId, delivery.attempts + 1, at, outcome, status, next, deps.now());
+      if (!delivery.enabled) {
         const error = "The endpoint is paused";
         await record({ statusCode: null, durationMs: 0, response: null, error }, "failed", null);
         throw new PermanentJobError(error);
       }
-      const body = bodyOf(delivery.message.payload);
-      const secret = decryptSecret(deps.config.webhooks.secretKey, delivery.endpoint.secretCipher);
+      const body = bodyOf(delivery.payload);
+      const secret = decryptSecret(deps.config.webhooks.secretKey, delivery.secretCipher);
       const outcome = await postWebhook(
-        delivery.endpoint.url,
+        delivery.url,
         body,
-        signedHeaders(secret, delivery.message.id, body, at),
+        signedHeaders(secret, delivery.messageId, body, at),
         { ...deps.config.webhooks, signal },
       );
       if (outcome.error === null) return record(outcome, "delivered", null);
