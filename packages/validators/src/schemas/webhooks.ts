@@ -7,27 +7,15 @@
  * (packages/api: domain/webhooks) in the transaction that makes the change.
  */
 import { z } from "zod";
-import { BOOKING_STATUSES, FEEDBACK_STATUSES, FIELD_LIMITS } from "../constants";
+import { FEEDBACK_STATUSES, FIELD_LIMITS } from "../constants";
 import { INTEGRATION_MESSAGES } from "../integration-messages";
+import { ZBookingDto } from "./booking";
 import { idField } from "./common";
 
 const m = INTEGRATION_MESSAGES.webhooks;
 
-/** A booking as its events carry it (the proof file is named only by whether there is one: links expire). */
-export const ZWebhookBooking = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  service_id: z.number().int().nullable(),
-  service_title: z.string().nullable(),
-  date: z.string().meta({ description: "The session's date in the studio's time zone (YYYY-MM-DD)" }),
-  time: z.string().meta({ description: "The session's start (HH:MM, the studio's time zone)" }),
-  message: z.string().nullable(),
-  has_proof: z.boolean(),
-  status: z.enum(BOOKING_STATUSES),
-  created_at: z.string(),
-});
+/** A booking as its events carry it: as the API answers it, the proof named only by whether there is one. */
+export const ZWebhookBooking = ZBookingDto.omit({ image: true }).extend({ has_proof: z.boolean() });
 export type WebhookBooking = z.output<typeof ZWebhookBooking>;
 
 const ZMovedBooking = ZWebhookBooking.extend({

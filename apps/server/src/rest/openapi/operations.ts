@@ -148,6 +148,57 @@ const bookingExample = {
   user_id: null,
 };
 
+/** POST, PUT and DELETE of a catalogue resource (services, portfolio items): the same shapes, its own schemas. */
+function catalogWrites(resource: {
+  path: string;
+  tag: string;
+  noun: string;
+  procedure: "services" | "portfolio";
+  input: z.ZodType;
+  answer: z.ZodType;
+  example: unknown;
+  removed: { summary: string; description: string; schema: z.ZodType };
+}): Operation[] {
+  const { path, tag, noun, procedure, input, answer, example, removed } = resource;
+  const body = { schema: input, example };
+  return [
+    {
+      method: "post",
+      path,
+      tag,
+      summary: `Create a ${noun}`,
+      access: "admin",
+      procedure: `${procedure}.create`,
+      body,
+      answers: { 201: { description: "Created", schema: restMessage(answer) } },
+      errors: [400, 401, 403, 413, 415],
+    },
+    {
+      method: "put",
+      path: `${path}/{id}`,
+      tag,
+      summary: `Change a ${noun}`,
+      access: "admin",
+      procedure: `${procedure}.update`,
+      params: ID,
+      body,
+      answers: { 200: { description: "Saved", schema: restMessage(answer) } },
+      errors: [400, 401, 403, 404, 413, 415],
+    },
+    {
+      method: "delete",
+      path: `${path}/{id}`,
+      tag,
+      summary: removed.summary,
+      access: "admin",
+      procedure: `${procedure}.delete`,
+      params: ID,
+      answers: { 200: { description: removed.description, schema: restMessage(removed.schema) } },
+      errors: [400, 401, 403, 404],
+    },
+  ];
+}
+
 export const OPERATIONS: Operation[] = [
   // --------------------------------------------------------------------------------------------- auth
   {
@@ -267,45 +318,20 @@ export const OPERATIONS: Operation[] = [
     answers: { 200: { description: "The service", schema: restSuccess(ZServiceDto) } },
     errors: [400, 404],
   },
-  {
-    method: "post",
+  ...catalogWrites({
     path: "/api/services",
     tag: "Services",
-    summary: "Create a service",
-    access: "admin",
-    procedure: "services.create",
-    body: { schema: ZServiceInput, example: serviceExample },
-    answers: { 201: { description: "Created", schema: restMessage(ZServiceDto) } },
-    errors: [400, 401, 403, 413, 415],
-  },
-  {
-    method: "put",
-    path: "/api/services/{id}",
-    tag: "Services",
-    summary: "Change a service",
-    access: "admin",
-    procedure: "services.update",
-    params: ID,
-    body: { schema: ZServiceInput, example: serviceExample },
-    answers: { 200: { description: "Saved", schema: restMessage(ZServiceDto) } },
-    errors: [400, 401, 403, 404, 413, 415],
-  },
-  {
-    method: "delete",
-    path: "/api/services/{id}",
-    tag: "Services",
-    summary: "Delete a service (archived instead while bookings use it)",
-    access: "admin",
-    procedure: "services.delete",
-    params: ID,
-    answers: {
-      200: {
-        description: "Deleted, or archived (`archived: true`, with how many bookings keep it)",
-        schema: restMessage(ZServiceRemoved),
-      },
+    noun: "service",
+    procedure: "services",
+    input: ZServiceInput,
+    answer: ZServiceDto,
+    example: serviceExample,
+    removed: {
+      summary: "Delete a service (archived instead while bookings use it)",
+      description: "Deleted, or archived (`archived: true`, with how many bookings keep it)",
+      schema: ZServiceRemoved,
     },
-    errors: [400, 401, 403, 404],
-  },
+  }),
   // ---------------------------------------------------------------------------------------- portfolio
   {
     method: "get",
@@ -347,40 +373,16 @@ export const OPERATIONS: Operation[] = [
     answers: { 200: { description: "The item", schema: restSuccess(ZPortfolioItemDto) } },
     errors: [400, 404],
   },
-  {
-    method: "post",
+  ...catalogWrites({
     path: "/api/portfolio",
     tag: "Portfolio",
-    summary: "Create a portfolio item",
-    access: "admin",
-    procedure: "portfolio.create",
-    body: { schema: ZPortfolioInput, example: portfolioExample },
-    answers: { 201: { description: "Created", schema: restMessage(ZPortfolioItemDto) } },
-    errors: [400, 401, 403, 413, 415],
-  },
-  {
-    method: "put",
-    path: "/api/portfolio/{id}",
-    tag: "Portfolio",
-    summary: "Change a portfolio item",
-    access: "admin",
-    procedure: "portfolio.update",
-    params: ID,
-    body: { schema: ZPortfolioInput, example: portfolioExample },
-    answers: { 200: { description: "Saved", schema: restMessage(ZPortfolioItemDto) } },
-    errors: [400, 401, 403, 404, 413, 415],
-  },
-  {
-    method: "delete",
-    path: "/api/portfolio/{id}",
-    tag: "Portfolio",
-    summary: "Delete a portfolio item",
-    access: "admin",
-    procedure: "portfolio.delete",
-    params: ID,
-    answers: { 200: { description: "Deleted", schema: restMessage(ZDeleted) } },
-    errors: [400, 401, 403, 404],
-  },
+    noun: "portfolio item",
+    procedure: "portfolio",
+    input: ZPortfolioInput,
+    answer: ZPortfolioItemDto,
+    example: portfolioExample,
+    removed: { summary: "Delete a portfolio item", description: "Deleted", schema: ZDeleted },
+  }),
   // ----------------------------------------------------------------------------------------- bookings
   {
     method: "post",

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { pooledRandomBytes } from "../../auth/random-bytes";
 import type { ReadCache } from "../../cache";
 import { enqueueJob } from "../../jobs/queue";
-import { type BookingRow, bookingSelect } from "../bookings/dto";
+import { type BookingRow, bookingSelect, toBookingDto } from "../bookings/dto";
 import type { Tx } from "../uploads/proof";
 
 export type EmitDeps = { db: Db; cache: ReadCache; now: () => Date };
@@ -91,22 +91,10 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   await enqueueJob(tx, WEBHOOK_FANOUT, fanoutPayload(type, value, now), { runAt: now });
 }
 
-/** What a booking's events say of it (a row read with bookingSelect). */
+/** What a booking's events say of it: its answer in the API, the proof named only by whether there is one. */
 export function webhookBooking(row: BookingRow): WebhookBooking {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    service_id: row.serviceId,
-    service_title: row.service?.title ?? null,
-    date: row.date,
-    time: row.time,
-    message: row.message,
-    has_proof: row.image !== null,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-  };
+  const { image: _link, ...booking } = toBookingDto(row, () => null);
+  return { ...booking, has_proof: row.image !== null };
 }
 
 /** A booking's event data, read in the caller's transaction (null once deleted); `extra` adds to it. */
