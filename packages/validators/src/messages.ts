@@ -273,6 +273,10 @@ export const MESSAGES = {
     emptyFilteredText: "No outgoing e-mail has this status. Choose another one, or show all.",
     title: "Outgoing Mail",
     subtitle: "Every e-mail the studio sends: to clients, to the team, and password resets.",
+    retention: (days: number) =>
+      `Messages are kept for ${days} days after they are sent (or given up on), then deleted.`,
+    scheduledFor: (when: string) => `Will be sent ${when}`,
+    nextAttemptAt: (when: string) => `Next attempt ${when}`,
     offBanner:
       "No mail server is configured (SMTP_URL), so nothing is sent. Messages are still written here, so you can see exactly what clients would get.",
     statusFilter: "Status",
@@ -543,6 +547,8 @@ export const MESSAGES = {
       created: (record: string) => `Created ${record}`,
       updated: (record: string) => `Updated ${record}`,
       deleted: (record: string) => `Deleted ${record}`,
+      archived: (record: string) => `Archived ${record} (bookings use it)`,
+      restored: (record: string) => `Restored ${record}`,
       revoked: (record: string) => `Revoked ${record}`,
       resent: (record: string) => `Sent ${record} again`,
       statusChanged: (record: string, from: string, to: string) =>
