@@ -189,8 +189,14 @@ export const MESSAGES = {
     deleted: "Portfolio item deleted successfully",
   },
   upload: {
-    typeNotSupported: (type: string) =>
-      `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).`,
+    /**
+     * The specification's wording, which names every kind; a field that takes images only (a service image, the
+     * logo) names only what it takes.
+     */
+    typeNotSupported: (type: string, imagesOnly = false) =>
+      imagesOnly
+        ? `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP).`
+        : `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).`,
     tooLarge: (size: string, limitMb: number) =>
       `File size ${size} exceeds the maximum limit of ${limitMb}MB.`,
     missingFile: 'Please choose a file to upload (form field "image").',
