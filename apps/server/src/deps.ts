@@ -35,7 +35,12 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     fileLinkSecret: createHash("sha256").update(`file-links:${env.jwtSecret}`).digest(),
     fileLinkTtlSeconds: 300,
     mapTileUrl: env.MAP_TILE_URL,
-    mail: { enabled: Boolean(env.SMTP_URL), from: env.MAIL_FROM, notifyTo: env.STUDIO_NOTIFY_EMAIL },
+    mail: {
+      enabled: Boolean(env.SMTP_URL),
+      from: env.MAIL_FROM,
+      notifyTo: env.STUDIO_NOTIFY_EMAIL,
+      retentionDays: env.MAIL_RETENTION_DAYS,
+    },
     publicUrl: publicUrlOf(env),
     bookingChangeCutoffHours: env.BOOKING_CHANGE_CUTOFF_HOURS,
     webhooks: {

@@ -87,6 +87,7 @@ const ZEnv = z.object({
     .refine((list) => list === null || (list.length > 0 && list.every(isEmailAddress)), {
       message: "must be one or more e-mail addresses, comma-separated",
     }),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT: z

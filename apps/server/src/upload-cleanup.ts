@@ -1,10 +1,10 @@
 /**
- * Runs the clean-up of unattached uploads (older than 24 h), rate-limit counters whose window has ended and live
- * events older than a day,
+ * Runs the clean-up of unattached uploads (older than 24 h), rate-limit counters whose window has ended, live
+ * events older than a day and finished mail older than MAIL_RETENTION_DAYS,
  * shortly after start and then every hour. Timers are unref'd so they never keep the process alive;
  * SIGTERM/SIGINT stop them before the database closes.
  */
-import { type ApiDeps, cleanupUploads, pruneLiveEvents } from "@studio/api";
+import { type ApiDeps, cleanupUploads, pruneLiveEvents, pruneMail } from "@studio/api";
 import type { Logger } from "./logger";
 
 export type CleanupSchedule = { stop: () => void; runNow: () => Promise<void> };
@@ -24,6 +24,8 @@ export function startUploadCleanup(
           logger.info("upload clean-up", { ...result });
         await deps.limiter.sweepExpired(deps.now());
         await pruneLiveEvents(deps.db, deps.provider);
+        const mail = await pruneMail(deps.db, deps.now(), deps.config.mail.retentionDays);
+        if (mail) logger.info("old mail pruned", { messages: mail });
       })
       .catch((error: unknown) => {
         logger.warn("upload clean-up failed; will retry", {

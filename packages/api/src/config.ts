@@ -5,6 +5,8 @@ export type MailConfig = {
   from: string;
   /** STUDIO_NOTIFY_EMAIL; null: every admin gets the studio's alerts. */
   notifyTo: string[] | null;
+  /** MAIL_RETENTION_DAYS: messages are kept this long after they were sent or given up on (mail/retention.ts). */
+  retentionDays: number;
 };
 
 /** Webhook deliveries (domain/webhooks). */
@@ -54,7 +56,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     fileLinkSecret: new TextEncoder().encode("test-file-secret-test-file-secret-0123"),
     fileLinkTtlSeconds: 300,
     mapTileUrl: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
-    mail: { enabled: true, from: "Studio <hello@studio.test>", notifyTo: null },
+    mail: { enabled: true, from: "Studio <hello@studio.test>", notifyTo: null, retentionDays: 90 },
     publicUrl: "http://studio.test",
     bookingChangeCutoffHours: 24,
     webhooks: {

@@ -48,6 +48,7 @@ export {
 export type { MailConfig } from "./config";
 export { buildCalendar, type CalendarEvent, type CalendarInput } from "./mail/ics";
 export { enqueueMail, type MailInput } from "./mail/outbox";
+export { pruneMail } from "./mail/retention";
 export { notifyBooking, notifyContactReply, type BookingEvent, type NotifyDeps } from "./mail/notify";
 export {
   createSmtpTransport,

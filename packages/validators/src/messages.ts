@@ -193,8 +193,14 @@ export const MESSAGES = {
     deleted: "Portfolio item deleted successfully",
   },
   upload: {
-    typeNotSupported: (type: string) =>
-      `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).`,
+    /**
+     * The specification's wording, which names every kind; a field that takes images only (a service image, the
+     * logo) names only what it takes.
+     */
+    typeNotSupported: (type: string, imagesOnly = false) =>
+      imagesOnly
+        ? `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP).`
+        : `File type ${type} is not supported. Please upload images (JPG, PNG, GIF, WebP), videos (MP4, MOV, AVI, MKV, WebM, M4V), or documents (PDF, DOC, DOCX, TXT).`,
     tooLarge: (size: string, limitMb: number) =>
       `File size ${size} exceeds the maximum limit of ${limitMb}MB.`,
     missingFile: 'Please choose a file to upload (form field "image").',
@@ -280,6 +286,10 @@ export const MESSAGES = {
     emptyFilteredText: "No outgoing e-mail has this status. Choose another one, or show all.",
     title: "Outgoing Mail",
     subtitle: "Every e-mail the studio sends: to clients, to the team, and password resets.",
+    retention: (days: number) =>
+      `Messages are kept for ${days} days after they are sent (or given up on), then deleted.`,
+    scheduledFor: (when: string) => `Will be sent ${when}`,
+    nextAttemptAt: (when: string) => `Next attempt ${when}`,
     offBanner:
       "No mail server is configured (SMTP_URL), so nothing is sent. Messages are still written here, so you can see exactly what clients would get.",
     statusFilter: "Status",
@@ -555,6 +565,8 @@ export const MESSAGES = {
       created: (record: string) => `Created ${record}`,
       updated: (record: string) => `Updated ${record}`,
       deleted: (record: string) => `Deleted ${record}`,
+      archived: (record: string) => `Archived ${record} (bookings use it)`,
+      restored: (record: string) => `Restored ${record}`,
       revoked: (record: string) => `Revoked ${record}`,
       resent: (record: string) => `Sent ${record} again`,
       statusChanged: (record: string, from: string, to: string) =>

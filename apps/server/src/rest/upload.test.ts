@@ -261,7 +261,12 @@ describe("admin uploads", () => {
       fileForm(mp4File(), "reel.mp4", "video/mp4"),
       auth(),
     );
-    expect(refused).toMatchObject({ status: 415, body: { message: typeMessage("an MP4 video") } });
+    // The service image takes images only, and the refusal names only what it takes.
+    const imagesOnly = MESSAGES.upload.typeNotSupported("an MP4 video", true);
+    expect(imagesOnly).toBe(
+      "File type an MP4 video is not supported. Please upload images (JPG, PNG, GIF, WebP).",
+    );
+    expect(refused).toMatchObject({ status: 415, body: { message: imagesOnly } });
   });
 });
 

@@ -14,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Db } from "@studio/db";
+import type { MailLogger } from "../mail/worker";
 import { type JobKind, pruneJobs } from "./queue";
 
 export type JobContext = {
@@ -58,10 +59,8 @@ export const DEFAULT_JOB_RETRY_DELAYS_MS: readonly number[] = [
   30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000,
 ];
 
-export type JobLogger = {
-  info: (message: string, fields?: Record<string, unknown>) => void;
-  warn: (message: string, fields?: Record<string, unknown>) => void;
-};
+/** The server's logger, as the background workers use it (the mail worker's, the same two levels). */
+export type JobLogger = MailLogger;
 
 export type JobWorkerDeps = {
   db: Db;

@@ -90,6 +90,7 @@ export async function listMail(deps: MailAdminDeps, input: MailListInput): Promi
     items: page.map((row) => toItem(row, deps.config.mail)),
     next_cursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
     mail_enabled: deps.config.mail.enabled,
+    retention_days: deps.config.mail.retentionDays,
   };
 }
 

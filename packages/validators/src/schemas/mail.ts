@@ -98,6 +98,8 @@ export const ZMailListResult = z.object({
   next_cursor: z.number().nullable(),
   /** Whether an SMTP server is configured on this server. */
   mail_enabled: z.boolean(),
+  /** Finished messages are deleted after this many days (MAIL_RETENTION_DAYS). */
+  retention_days: z.number().int(),
 });
 export type MailListResult = z.infer<typeof ZMailListResult>;
 

@@ -104,6 +104,20 @@ describe("describeEntry", () => {
     expect(
       describeEntry(entry(2, { entity: "admin", action: "password_changed", before: {}, after: {} })),
     ).toBe("Changed their password");
+    const drone = { id: 3, title: "Drone Tour", archivedAt: "2031-01-01T00:00:00.000Z" };
+    expect(
+      describeEntry(entry(6, { entity: "service", entity_id: "3", action: "archived", after: drone })),
+    ).toBe("Archived service #3 'Drone Tour' (bookings use it)");
+    expect(
+      describeEntry(
+        entry(7, {
+          entity: "service",
+          entity_id: "3",
+          action: "restored",
+          after: { ...drone, archivedAt: null },
+        }),
+      ),
+    ).toBe("Restored service #3 'Drone Tour'");
   });
 
   it("describes changes of opening hours and closures", () => {

@@ -68,6 +68,10 @@ export function describeEntry(entry: AuditEntryDto): string {
       return m.updated(record);
     case "deleted":
       return m.deleted(record);
+    case "archived":
+      return m.archived(record);
+    case "restored":
+      return m.restored(record);
     case "revoked":
       return m.revoked(record);
     case "resent":

@@ -201,10 +201,14 @@ export default function AdminMailPage() {
   );
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const enabled = list.data?.pages[0]?.mail_enabled ?? true;
+  const retentionDays = list.data?.pages[0]?.retention_days;
 
   return (
     <div>
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <PageHeader
+        title={m.title}
+        subtitle={retentionDays ? `${m.subtitle} ${m.retention(retentionDays)}` : m.subtitle}
+      />
       {!enabled ? (
         <p
           role="note"
@@ -260,6 +264,11 @@ export default function AdminMailPage() {
                   {item.recipients}
                 </p>
                 {item.note ? <p className="mt-1 text-sm text-white/70">{item.note}</p> : null}
+                {item.next_attempt_at && enabled ? (
+                  <p className="mt-1 text-sm text-white/70">
+                    {(item.attempts ? m.nextAttemptAt : m.scheduledFor)(shortDateTime(item.next_attempt_at))}
+                  </p>
+                ) : null}
                 {item.last_error ? (
                   <p className="mt-1 text-sm text-red-200 [overflow-wrap:anywhere]">
                     <span className="font-semibold">{m.lastError}: </span>

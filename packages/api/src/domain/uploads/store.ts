@@ -115,10 +115,13 @@ export function describeFileType(
   return describeFileKind(mime, sanitizeFileName(fileName));
 }
 
-const unsupported = (detectedMime: string | null, part: PartHeaders) =>
+const unsupported = (detectedMime: string | null, part: PartHeaders, policy: Policy) =>
   new AppError(
     "UNSUPPORTED_MEDIA_TYPE",
-    MESSAGES.upload.typeNotSupported(describeFileType(detectedMime, part.contentType, part.filename)),
+    MESSAGES.upload.typeNotSupported(
+      describeFileType(detectedMime, part.contentType, part.filename),
+      policy.kinds.length === 1 && policy.kinds[0] === "image",
+    ),
   );
 
 async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
@@ -149,7 +152,7 @@ async function receiveFile(
   contentLength: number | null,
 ): Promise<Received> {
   const maxFile = Math.max(...policy.kinds.map((k) => LIMITS[k]));
-  const refuse = (detectedMime: string | null) => unsupported(detectedMime, part);
+  const refuse = (detectedMime: string | null) => unsupported(detectedMime, part, policy);
   // Estimated from a declared Content-Length; trusted only to refuse early, never to accept.
   const estimate =
     contentLength !== null && contentLength > 0
@@ -264,7 +267,7 @@ export async function storeUpload(
     } else {
       const check = await storageStep(() => verifyWholeFile(tempPath, sniffed));
       // The whole file says it is something else than its first bytes did, or nothing coherent at all.
-      if (!check.ok) throw check.detectedMime ? unsupported(check.detectedMime, part) : damaged();
+      if (!check.ok) throw check.detectedMime ? unsupported(check.detectedMime, part, policy) : damaged();
       await put(key, tempPath);
     }
 
