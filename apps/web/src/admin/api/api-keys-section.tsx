@@ -119,8 +119,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyDto }) {
   return (
     <li className="rounded-xl border border-ink-line bg-ink/40 p-4" data-testid="api-key">
       {confirm}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 break-words font-semibold text-white [overflow-wrap:anywhere]">
               {apiKey.name}

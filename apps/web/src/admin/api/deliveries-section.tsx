@@ -37,8 +37,8 @@ function Delivery({ delivery }: { delivery: WebhookDeliveryDto }) {
   });
   return (
     <li className="rounded-xl border border-ink-line bg-ink/40 p-4" data-testid="webhook-delivery">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <Badge tone={TONES[delivery.status]}>{t.deliveryStatusLabels[delivery.status]}</Badge>
             <span className="font-semibold text-white">{WEBHOOK_EVENTS[delivery.event].label}</span>

@@ -131,8 +131,8 @@ function EndpointRow({
   return (
     <li className="rounded-xl border border-ink-line bg-ink/40 p-4" data-testid="webhook-endpoint">
       {confirm}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <p className="break-words font-mono text-sm text-white [overflow-wrap:anywhere]">{endpoint.url}</p>
           {endpoint.description ? (
             <p className="mt-1 break-words text-sm text-white/70 [overflow-wrap:anywhere]">
