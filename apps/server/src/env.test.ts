@@ -76,9 +76,16 @@ describe("mail settings", () => {
       enabled: false,
       from: "Studio <hello@studio.example>",
       notifyTo: null,
+      retentionDays: 90,
     });
     for (const url of ["smtp://user:pa%40ss@mail.example.com:587", "smtps://mail.example.com:465"])
       expect(apiConfigFromEnv(loadEnv({ ...base, SMTP_URL: url })).mail.enabled).toBe(true);
+  });
+
+  it("keeps delivered mail MAIL_RETENTION_DAYS days, refusing a value outside 1–3650", () => {
+    expect(apiConfigFromEnv(loadEnv({ ...base, MAIL_RETENTION_DAYS: "30" })).mail.retentionDays).toBe(30);
+    for (const days of ["0", "3651", "ten"])
+      expect(() => loadEnv({ ...base, MAIL_RETENTION_DAYS: days })).toThrow(/MAIL_RETENTION_DAYS/);
   });
 
   it("refuses a wrong SMTP_URL, MAIL_FROM or STUDIO_NOTIFY_EMAIL, naming the variable", () => {

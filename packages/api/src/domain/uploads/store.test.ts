@@ -80,7 +80,7 @@ async function storedFiles(): Promise<string[]> {
     .sort();
 }
 const onDisk = (url: string) => path.join(h.uploadDir, url.replace(/^\/uploads\//, ""));
-const typeMessage = (x: string) => MESSAGES.upload.typeNotSupported(x);
+const typeMessage = (x: string, imagesOnly = false) => MESSAGES.upload.typeNotSupported(x, imagesOnly);
 
 async function expectNothingStored() {
   expect(await storedFiles()).toEqual([]);
@@ -376,11 +376,11 @@ describe("admin media uploads", () => {
     expect(small).toMatchObject({ format: "webp", pages: 3, width: 480 });
   });
 
-  it("refuses videos and documents as service images; accepts WebM on the portfolio", async () => {
+  it("refuses videos and documents as service images, naming only images; accepts WebM on the portfolio", async () => {
     await expect(
       send(admin(), "serviceImage", [file(webmFile(), "a.webm", "video/webm")]),
     ).rejects.toMatchObject({
-      message: typeMessage("a WebM video"),
+      message: typeMessage("a WebM video", true),
     });
     await expect(send(admin(), "portfolioMedia", [file(PDF_FILE, "a.pdf")])).rejects.toMatchObject({
       message: typeMessage("a PDF document"),
