@@ -48,6 +48,10 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       secretKey: createHash("sha256").update(`webhook-secrets:${env.jwtSecret}`).digest(),
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
+    uploadBudget: {
+      perAddressBytes: env.UPLOAD_BUDGET_PER_ADDRESS_MB * 1024 * 1024,
+      totalBytes: env.UPLOAD_BUDGET_TOTAL_MB * 1024 * 1024,
+    },
   };
 }
 

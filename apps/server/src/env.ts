@@ -88,6 +88,8 @@ const ZEnv = z.object({
       message: "must be one or more e-mail addresses, comma-separated",
     }),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  UPLOAD_BUDGET_PER_ADDRESS_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  UPLOAD_BUDGET_TOTAL_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT: z

@@ -1,7 +1,7 @@
 /**
- * Runs the clean-up of unattached uploads (older than 24 h), rate-limit counters whose window has ended, live
+ * Runs the clean-up of unattached uploads (older than 24 h; booking proofs 45 minutes), rate-limit counters whose window has ended, live
  * events older than a day and finished mail older than MAIL_RETENTION_DAYS,
- * shortly after start and then every hour. Timers are unref'd so they never keep the process alive;
+ * shortly after start and then every 15 minutes (so a stranger's unattached proof is gone within the hour). Timers are unref'd so they never keep the process alive;
  * SIGTERM/SIGINT stop them before the database closes.
  */
 import { type ApiDeps, cleanupUploads, pruneLiveEvents, pruneMail } from "@studio/api";
@@ -14,7 +14,7 @@ export function startUploadCleanup(
   logger: Logger,
   options: { firstRunMs?: number; intervalMs?: number; stopOnSignals?: boolean } = {},
 ): CleanupSchedule {
-  const { firstRunMs = 60_000, intervalMs = 3600_000, stopOnSignals = true } = options;
+  const { firstRunMs = 60_000, intervalMs = 15 * 60_000, stopOnSignals = true } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
   const runNow = () => {

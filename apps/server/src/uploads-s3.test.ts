@@ -266,3 +266,27 @@ describe("an unreachable object store", () => {
     expect(await localFiles()).toEqual([]);
   });
 });
+
+describe("upload byte budgets on S3", () => {
+  it("answers 429 with Retry-After once an address's unattached proofs reach its budget, leaving the bucket as it was", async () => {
+    const limited = await createTestApp({
+      s3,
+      config: { uploadBudget: { perAddressBytes: 1 * MB, totalBytes: 100 * MB } },
+    });
+    try {
+      limited.harness.setNow(NOW);
+      const pdf = Buffer.concat([PDF_FILE, Buffer.alloc(0.6 * MB, 0x20)]);
+      const send = () =>
+        limited.app.request("/api/upload/image", { method: "POST", body: fileForm(pdf, "proof.pdf") });
+      expect((await send()).status).toBe(201);
+      const before = await s3.listKeys();
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("3600");
+      expect(await refused.json()).toEqual({ success: false, message: MESSAGES.upload.addressBudget(1) });
+      expect(await s3.listKeys()).toEqual(before);
+    } finally {
+      await limited.close();
+    }
+  });
+});

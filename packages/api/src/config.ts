@@ -19,6 +19,14 @@ export type WebhookConfig = {
   timeoutMs: number;
 };
 
+/** Byte budgets of uploads that nothing uses yet (domain/uploads/budget.ts). */
+export type UploadBudgetConfig = {
+  /** UPLOAD_BUDGET_PER_ADDRESS_MB: unattached public uploads one client address may send per hour. */
+  perAddressBytes: number;
+  /** UPLOAD_BUDGET_TOTAL_MB: all unattached uploads together, whoever sent them. */
+  totalBytes: number;
+};
+
 /** Settings the domain needs, built by the server from its validated env (and by tests directly). */
 export type ApiConfig = {
   jwtSecret: Uint8Array;
@@ -42,6 +50,7 @@ export type ApiConfig = {
   /** Clients may cancel or move a booking on its manage page until this many hours before the session. */
   bookingChangeCutoffHours: number;
   webhooks: WebhookConfig;
+  uploadBudget: UploadBudgetConfig;
 };
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -64,6 +73,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
       secretKey: new Uint8Array(32).fill(7),
       timeoutMs: 5_000,
     },
+    uploadBudget: { perAddressBytes: 100 * 1024 * 1024, totalBytes: 2048 * 1024 * 1024 },
     ...overrides,
   };
 }

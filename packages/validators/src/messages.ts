@@ -208,6 +208,10 @@ export const MESSAGES = {
     damaged: "The file is damaged or incomplete. Please export or save it again and upload the new copy.",
     imageTooManyPixels: (width: number, height: number, maxPixels: number) =>
       `The image is too large to process (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels; at most ${(maxPixels / 1_000_000).toLocaleString("en-US")} megapixels). Please resize it and upload it again.`,
+    addressBudget: (limitMb: number) =>
+      `You have sent ${limitMb}MB of files in the last hour that are not attached to a booking yet. Please attach them to your booking, or try again in an hour.`,
+    storageBudget:
+      "The studio is receiving too many files right now. Please try again in an hour, or e-mail the file to the studio.",
     failed: "Failed to upload file. Please try again.",
     failedWithReason: (reason: string) => `Failed to upload file: ${reason}`,
     imageFailed: "Failed to upload image. Please try again.",

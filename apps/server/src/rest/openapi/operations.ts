@@ -260,7 +260,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Uploads",
     summary: "Upload a booking's proof file",
     description:
-      "Public (form rate limit). `url` is a signed link valid 5 minutes; send it or `data.reference` back as a booking's `image`. A service or portfolio item saved with it makes the file public media.",
+      "Public (form rate limit, and a byte budget: 100 MB of unattached files per address and hour, 429 over it). `url` is a signed link valid 5 minutes; send it or `data.reference` back as a booking's `image`. A service or portfolio item saved with it makes the file public media. A file no booking claims is removed within the hour.",
     access: "public",
     body: { multipart: "Images (JPG, PNG, GIF, WebP) and documents (PDF, DOC, DOCX, TXT), 10 MB" },
     answers: { 201: { description: "Stored", schema: ZUploaded(ZBookingProofUpload, true) } },

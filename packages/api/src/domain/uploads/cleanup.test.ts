@@ -104,13 +104,20 @@ describe("cleanupUploads", () => {
       },
     });
 
-    // Not yet 24 h old: nothing happens.
+    // Not yet 45 minutes old: nothing happens.
+    h.setNow(hours(0.7));
+    expect(await cleanupUploads(h.deps)).toEqual({ removed: 0, attached: 0, tempFilesRemoved: 0 });
+    // A proof nobody attached goes after 45 minutes (within the hour with a 15-minute clean-up interval)...
+    h.setNow(hours(0.76));
+    expect(await cleanupUploads(h.deps)).toEqual({ removed: 1, attached: 0, tempFilesRemoved: 0 });
+    expect(existsSync(onDisk(unclaimedProof.url))).toBe(false);
+    // ...the admin's media after 24 h.
     h.setNow(hours(23));
     expect(await cleanupUploads(h.deps)).toEqual({ removed: 0, attached: 0, tempFilesRemoved: 0 });
 
     h.setNow(hours(25));
     const result = await cleanupUploads(h.deps);
-    expect(result).toEqual({ removed: 3, attached: 2, tempFilesRemoved: 0 });
+    expect(result).toEqual({ removed: 2, attached: 2, tempFilesRemoved: 0 });
 
     const remaining = await h.deps.db.upload.findMany({ select: { storageKey: true, attachedAt: true } });
     const keyOf = (url: string) => url.replace("/uploads/", "");

@@ -14,6 +14,11 @@ import { parseUploadUrl } from "./links";
 export type CleanupDeps = { db: Db; storage: UploadStorage; now: () => Date };
 
 export const UNATTACHED_TTL_MS = 24 * 3600 * 1000;
+/**
+ * A booking proof nobody attached is removed sooner, so the per-address upload budget (budget.ts) is freed and
+ * a stranger's files stay at most an hour: 45 minutes, plus at most one 15-minute clean-up interval.
+ */
+export const UNATTACHED_PROOF_TTL_MS = 45 * 60 * 1000;
 /** Temporary files of uploads that crashed mid-way. */
 const TEMP_TTL_MS = 3600 * 1000;
 const BATCH = 200;
@@ -109,14 +114,22 @@ async function removeStaleTempFiles(storage: UploadStorage, now: Date): Promise<
 export async function cleanupUploads(deps: CleanupDeps): Promise<CleanupResult> {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - UNATTACHED_TTL_MS);
+  const proofCutoff = new Date(now.getTime() - UNATTACHED_PROOF_TTL_MS);
   const referenced = await referencedMediaIds(deps.db);
   const result: CleanupResult = { removed: 0, attached: 0, tempFilesRemoved: 0 };
 
-  // Never attached within 24 h.
+  // Never attached within 24 h (a booking proof: within 45 minutes).
   let cursor: string | undefined;
   for (;;) {
     const batch = await deps.db.upload.findMany({
-      where: { attachedAt: null, createdAt: { lt: cutoff }, ...(cursor ? { id: { gt: cursor } } : {}) },
+      where: {
+        attachedAt: null,
+        OR: [
+          { purpose: "booking_proof", createdAt: { lt: proofCutoff } },
+          { purpose: { not: "booking_proof" }, createdAt: { lt: cutoff } },
+        ],
+        ...(cursor ? { id: { gt: cursor } } : {}),
+      },
       select: {
         id: true,
         purpose: true,

@@ -6,17 +6,17 @@
 import { randomUUID } from "node:crypto";
 import { type FileHandle, mkdir, open, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "@studio/db";
 import { describeFileKind, formatFileSize, MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { AppError } from "../../errors";
 import type { UploadStorage } from "../../storage/storage";
+import { assertWithinUploadBudget, type UploadBudgetDeps } from "./budget";
 import { ImageDecodeError, ImageTooLargeError, MAX_INPUT_PIXELS, reencodeImage } from "./images";
 import { boundaryOf, MultipartError, MultipartReader, type PartHeaders } from "./multipart";
 import { type MediaKind, SNIFF_BYTES, type Sniffed, sniffHead, verifyWholeFile } from "./sniff";
 
 export type UploadPurpose = "booking_proof" | "service_image" | "portfolio_media";
 
-export type UploadDeps = { db: Db; storage: UploadStorage; now: () => Date };
+export type UploadDeps = UploadBudgetDeps & { storage: UploadStorage; ip: string };
 
 /** The raw request: its body stream and the headers that describe it (all untrusted). */
 export type UploadRequest = {
@@ -209,6 +209,9 @@ export async function storeUpload(
   const policy = POLICIES[purpose];
   const boundary = boundaryOf(request.contentType);
   if (!request.body || !boundary) throw missingFile();
+  // Public uploads (booking proofs) count against their sender's address; admins' only against the studio's.
+  const uploaderAddress = policy.visibility === "private" ? deps.ip : null;
+  await assertWithinUploadBudget(deps, uploaderAddress, "before");
   const maxFile = Math.max(...policy.kinds.map((k) => LIMITS[k]));
   const reader = request.body.getReader();
   const multipart = new MultipartReader(reader, boundary, maxFile + BODY_OVERHEAD);
@@ -286,8 +289,15 @@ export async function storeUpload(
           ? { variants: Object.fromEntries(variants.map((v) => [String(v.width), v.key])) }
           : {}),
         createdAt: deps.now(),
+        uploaderAddress,
       },
     });
+    try {
+      await assertWithinUploadBudget(deps, uploaderAddress, "stored");
+    } catch (error) {
+      await deps.db.upload.deleteMany({ where: { id } });
+      throw error;
+    }
     return {
       id,
       url: `/uploads/${key}`,
