@@ -40,6 +40,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       from: env.MAIL_FROM,
       notifyTo: env.STUDIO_NOTIFY_EMAIL,
       retentionDays: env.MAIL_RETENTION_DAYS,
+      sealKey: createHash("sha256").update(`mail-links:${env.jwtSecret}`).digest(),
     },
     publicUrl: publicUrlOf(env),
     bookingChangeCutoffHours: env.BOOKING_CHANGE_CUTOFF_HOURS,

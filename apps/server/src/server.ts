@@ -60,6 +60,7 @@ const stopMail = env.SMTP_URL
       db: deps.db,
       now: deps.now,
       from: env.MAIL_FROM,
+      sealKey: deps.config.mail.sealKey,
       transport: createSmtpTransport(env.SMTP_URL),
       logger,
       serverBusy: pace.busy,

@@ -7,6 +7,8 @@ export type MailConfig = {
   notifyTo: string[] | null;
   /** MAIL_RETENTION_DAYS: messages are kept this long after they were sent or given up on (mail/retention.ts). */
   retentionDays: number;
+  /** Key of the one-time links sealed in waiting messages (mail/sealed-links.ts; derived from JWT_SECRET). */
+  sealKey: Uint8Array;
 };
 
 /** Webhook deliveries (domain/webhooks). */
@@ -65,7 +67,13 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     fileLinkSecret: new TextEncoder().encode("test-file-secret-test-file-secret-0123"),
     fileLinkTtlSeconds: 300,
     mapTileUrl: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
-    mail: { enabled: true, from: "Studio <hello@studio.test>", notifyTo: null, retentionDays: 90 },
+    mail: {
+      enabled: true,
+      from: "Studio <hello@studio.test>",
+      notifyTo: null,
+      retentionDays: 90,
+      sealKey: new Uint8Array(32).fill(9),
+    },
     publicUrl: "http://studio.test",
     bookingChangeCutoffHours: 24,
     webhooks: {

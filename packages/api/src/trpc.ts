@@ -1,7 +1,7 @@
 import { MESSAGES } from "@studio/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { auditedAction, withAudit } from "./audit/trail";
+import { auditActor, auditedAction, withAudit } from "./audit/trail";
 import type { Context } from "./context";
 import { assertKeyMayCall } from "./domain/api-keys/scopes";
 import { AppError, isDatabaseUnavailable } from "./errors";
@@ -75,9 +75,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type
   if (!audited) return next({ ctx: authed });
   return withAudit(
     ctx,
-    auth.apiKey
-      ? { id: null, name: auth.apiKey.name, apiKeyId: auth.apiKey.id }
-      : { id: auth.user.id, name: auth.user.name },
+    auditActor(auth),
     audited,
     // A mutation without input arrives with no body (tRPC's httpLink sends none), and reading it then throws.
     await getRawInput().catch(() => undefined),

@@ -573,6 +573,7 @@ export const MESSAGES = {
       restored: (record: string) => `Restored ${record}`,
       revoked: (record: string) => `Revoked ${record}`,
       resent: (record: string) => `Sent ${record} again`,
+      viewed: (record: string) => `Read ${record}`,
       statusChanged: (record: string, from: string, to: string) =>
         `Changed the status of ${record} from ${from} to ${to}`,
       statusSet: (record: string, to: string) => `Set the status of ${record} to ${to}`,

@@ -99,6 +99,29 @@ export function auditedAction(path: string): Audited | null {
   return AUDITED[path] ?? null;
 }
 
+/**
+ * Records that an admin read a record whose content is someone else's (a client's e-mail): no change, so no
+ * before and after, only who, when and which.
+ */
+export async function recordReading(
+  deps: { db: Db; now: () => Date },
+  actor: AuditActor,
+  entity: AuditEntity,
+  id: number,
+): Promise<void> {
+  await deps.db.auditEntry.create({
+    data: {
+      createdAt: deps.now(),
+      actorId: actor.id,
+      actorName: actor.name,
+      apiKeyId: actor.apiKeyId ?? null,
+      entity,
+      entityId: String(id),
+      action: "viewed",
+    },
+  });
+}
+
 /** A stored row as plain JSON, without secrets. */
 function snapshot(row: Row): Record<string, unknown> | null {
   if (!row) return null;
@@ -139,6 +162,16 @@ function idOf(value: unknown): number | null {
 
 /** Who made a change: an admin, or an API key (no admin id; its name, and the key's id). */
 export type AuditActor = { id: number | null; name: string; apiKeyId?: number };
+
+/** The actor of a signed-in caller: the admin, or the API key it called with. */
+export function auditActor(auth: {
+  user: { id: number; name: string };
+  apiKey: { id: number; name: string } | null;
+}): AuditActor {
+  return auth.apiKey
+    ? { id: null, name: auth.apiKey.name, apiKeyId: auth.apiKey.id }
+    : { id: auth.user.id, name: auth.user.name };
+}
 
 /**
  * Runs `change` and records it. The record before is read first (null for a creation); after, it is read again

@@ -16,6 +16,7 @@ import { AppError } from "../errors";
 import { oneOf } from "../domain/records";
 import { attachmentFiles } from "./attachments";
 import { renderStored } from "./layout";
+import { openLinks } from "./sealed-links";
 
 export type MailAdminDeps = { db: Db; now: () => Date; config: { mail: MailConfig } };
 
@@ -102,7 +103,7 @@ export async function getMail(deps: MailAdminDeps, id: number): Promise<MailDeta
   if (!row) throw new AppError("NOT_FOUND", m.notFound);
   if (row.html === "") {
     // Not rendered yet (waiting, or written while mail is off): render it now and keep it.
-    const rendered = await renderStored(row.content);
+    const rendered = await renderStored(openLinks(row.content, null));
     if (rendered) {
       Object.assign(row, rendered);
       await deps.db.outgoingMail.updateMany({ where: { id, html: "" }, data: rendered });
@@ -115,7 +116,7 @@ export async function getMail(deps: MailAdminDeps, id: number): Promise<MailDeta
     reply_to: row.replyTo,
     html: redacted ? "" : row.html,
     text: redacted ? m.redacted : row.text,
-    attachments: attachmentFiles(row.attachments).map((file) => ({
+    attachments: attachmentFiles(openLinks(row.attachments, null)).map((file) => ({
       filename: file.filename,
       content_type: file.contentType,
       size: Buffer.byteLength(file.content),

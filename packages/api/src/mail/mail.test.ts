@@ -48,6 +48,7 @@ function workerDeps(overrides: Partial<MailWorkerDeps> = {}): MailWorkerDeps {
     db: h.deps.db,
     now: h.deps.now,
     from: h.deps.config.mail.from,
+    sealKey: h.deps.config.mail.sealKey,
     transport: createSmtpTransport(smtp.url),
     pollMs: 20,
     retryDelaysMs: [0, 0, 0],

@@ -191,7 +191,7 @@ export function receivedMessages(
   deps: NotifyDeps,
   context: ReceivedContext,
   booking: LoadedBooking,
-): { accessTokenHash: string; mails: MailRow[] } {
+): { accessTokenHash: string; manageUrl: string; mails: MailRow[] } {
   const { studio, studioTo } = context;
   const link = newManageLink(deps);
   const facts = factsOf(booking, studio);
@@ -203,6 +203,7 @@ export function receivedMessages(
       bookingId: booking.id,
       attachments: [inviteAttachment(deps, studio, booking, "tentative", link.url, 0)],
       ...render(t.bookingReceived(facts, link.url)),
+      secretLinks: [link.url],
     }),
   ];
   if (studioTo.length) {
@@ -217,7 +218,7 @@ export function receivedMessages(
       }),
     );
   }
-  return { accessTokenHash: link.tokenHash, mails };
+  return { accessTokenHash: link.tokenHash, manageUrl: link.url, mails };
 }
 
 /** The public site's feedback dialog, opened with the client's name, e-mail and category filled in. */
@@ -280,6 +281,7 @@ async function scheduleReminder(
     bookingId: booking.id,
     slot: `${booking.date} ${booking.time}`,
     notBefore: at,
+    secretLinks: [manageUrl],
   });
 }
 
@@ -325,6 +327,7 @@ export async function notifyBooking(
         bookingId,
         attachments,
         ...render(t.bookingConfirmed(facts, manageUrl, reminderTime(deps, facts) !== null)),
+        secretLinks: [manageUrl],
       });
       await scheduleReminder(tx, deps, studio, booking);
       return;
@@ -354,6 +357,7 @@ export async function notifyBooking(
         bookingId,
         attachments,
         ...render(t.bookingMoved(facts, from, manageUrl)),
+        secretLinks: [manageUrl],
       });
       if (booking.status === "confirmed") await scheduleReminder(tx, deps, studio, booking);
       if (by === "client") await notifyStudioOfChange(tx, deps, facts, "moved", from, adminUrl, render);
@@ -467,5 +471,6 @@ export async function notifyPasswordReset(
     kind: "auth.reset",
     to: [input.email],
     ...compose(studio, m),
+    secretLinks: [url],
   });
 }

@@ -11,6 +11,7 @@ import type { MailConfig } from "../config";
 import type { Tx } from "../domain/uploads/proof";
 import type { StoredAttachment } from "./attachments";
 import type { StoredContent } from "./layout";
+import { sealLinks } from "./sealed-links";
 
 export type MailInput = {
   kind: MailKind;
@@ -30,6 +31,8 @@ export type MailInput = {
   notBefore?: Date;
   /** A Message-ID chosen by the caller (a reply that others will reference); default: a new one. */
   messageId?: string;
+  /** One-time links the content or attachments hold: stored sealed, never in the clear (sealed-links.ts). */
+  secretLinks?: readonly string[];
 };
 
 export type OutboxDeps = { config: { mail: MailConfig }; now: () => Date };
@@ -55,6 +58,11 @@ export function rowOf(deps: OutboxDeps, input: MailInput) {
   if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
   const now = deps.now();
   const status: MailStatus = deps.config.mail.enabled ? "pending" : "unsent";
+  const { values, sealed } = sealLinks(
+    deps.config.mail.sealKey,
+    { content: input.content, attachments: input.attachments ?? null },
+    input.secretLinks ?? [],
+  );
   return {
     kind: input.kind,
     status,
@@ -63,8 +71,9 @@ export function rowOf(deps: OutboxDeps, input: MailInput) {
     subject: input.subject,
     html: "",
     text: "",
-    content: input.content,
-    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+    content: values.content,
+    ...(values.attachments?.length ? { attachments: values.attachments } : {}),
+    sealedLinks: sealed,
     messageId: input.messageId ?? newMessageId(deps.config),
     inReplyTo: input.inReplyTo ?? null,
     references: input.references ?? null,

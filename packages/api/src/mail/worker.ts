@@ -18,6 +18,7 @@ import nodemailer from "nodemailer";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { renderStored } from "./layout";
 import { attachmentFiles } from "./attachments";
+import { openLinks } from "./sealed-links";
 
 /** What the worker hands to SMTP (nodemailer's message fields we use). */
 export type OutgoingMessage = {
@@ -107,6 +108,8 @@ export type MailWorkerDeps = {
   now: () => Date;
   /** MAIL_FROM. */
   from: string;
+  /** Opens the one-time links sealed in messages (MailConfig.sealKey). */
+  sealKey: Uint8Array;
   transport: MailTransport;
   logger?: MailLogger;
   /** How often to look for due messages when idle (default 2 s). */
@@ -141,6 +144,7 @@ type Claimed = {
   text: string;
   content: unknown;
   attachments: unknown;
+  sealedLinks: string | null;
   messageId: string;
   inReplyTo: string | null;
   references: string | null;
@@ -235,6 +239,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       data: {
         status: "skipped",
         lastError: MESSAGES.mail.reminderSkipped,
+        sealedLinks: null,
         claimToken: null,
         leaseUntil: null,
       },
@@ -242,9 +247,11 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
     return "skipped";
   }
   let { html, text } = row;
-  if (html === "") {
-    // Rendered here, off the request path, and kept (conditional on still holding the claim).
-    const rendered = await renderStored(row.content);
+  const sealed = row.sealedLinks ? { key: deps.sealKey, sealed: row.sealedLinks } : null;
+  if (html === "" || sealed) {
+    // Rendered here, off the request path: the copy sent with its one-time links, the copy kept (conditional on
+    // still holding the claim) with them redacted.
+    const rendered = await renderStored(openLinks(row.content, sealed));
     if (!rendered) {
       await deps.db.outgoingMail.updateMany({
         where: mine,
@@ -260,7 +267,12 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
     ({ html, text } = rendered);
   }
   // A message rendered here keeps its content with the outcome (one write instead of two).
-  const content = row.html === "" ? { html, text } : {};
+  const content =
+    row.html !== ""
+      ? {}
+      : sealed
+        ? ((await renderStored(openLinks(row.content, null))) ?? {})
+        : { html, text };
   try {
     await deps.transport.send({
       from: deps.from,
@@ -272,7 +284,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       messageId: row.messageId,
       ...(row.inReplyTo ? { inReplyTo: row.inReplyTo } : {}),
       ...(row.references ? { references: row.references } : {}),
-      attachments: attachmentFiles(row.attachments),
+      attachments: attachmentFiles(openLinks(row.attachments, sealed)),
     });
   } catch (error) {
     const reason = describe(error);
@@ -307,6 +319,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       status: "sent",
       sentAt: deps.now(),
       lastError: null,
+      sealedLinks: null,
       claimToken: null,
       leaseUntil: null,
       ...content,

@@ -156,6 +156,11 @@ export const ZBookingCreateResult = z.object({
   booking: ZBookingDto,
   message: z.string(),
   replayed: z.boolean(),
+  /**
+   * The client's link to see, move or cancel the booking (also sent by e-mail), for the booking form's
+   * confirmation; null on a replay (only its hash is kept, so it cannot be shown twice).
+   */
+  manage_url: z.string().nullable(),
 });
 export type BookingCreateResult = z.output<typeof ZBookingCreateResult>;
 

@@ -72,6 +72,8 @@ export function describeEntry(entry: AuditEntryDto): string {
       return m.archived(record);
     case "restored":
       return m.restored(record);
+    case "viewed":
+      return m.viewed(record);
     case "revoked":
       return m.revoked(record);
     case "resent":

@@ -65,7 +65,7 @@ async function replayOf(
       fieldErrors: { idempotency_key: m.idempotencyKeyReused },
     });
   }
-  return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true };
+  return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true, manage_url: null };
 }
 
 type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
@@ -127,6 +127,8 @@ export async function createBooking(
   }
 
   let row: BookingRow;
+  // The link of the seat that was written (each seat tried writes its own, inside its own transaction).
+  let manageUrl: string | null = null;
   try {
     // Read through the cache before the write, so composing the messages inside it needs no statement; the
     // same for whether a webhook endpoint wants the event (nothing is written when none does).
@@ -148,22 +150,31 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const created = await claimSeat(seats, (slotKey) =>
-      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => ({
-        ...receivedMessages(deps, context, { ...booking, id, status: "pending", service }),
-        jobs: announce
-          ? [
-              directJobRow(
-                WEBHOOK_FANOUT,
-                fanoutPayload(
-                  "booking.created",
-                  webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => {
+        const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
+          ...booking,
+          id,
+          status: "pending",
+          service,
+        });
+        manageUrl = url;
+        return {
+          ...messages,
+          jobs: announce
+            ? [
+                directJobRow(
+                  WEBHOOK_FANOUT,
+                  fanoutPayload(
+                    "booking.created",
+                    webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+                    deps.now(),
+                  ),
                   deps.now(),
                 ),
-                deps.now(),
-              ),
-            ]
-          : [],
-      })),
+              ]
+            : [],
+        };
+      }),
     );
     // Other bookings took every seat (or a retry of this submission did: answer with it).
     if (!created) return refusedUnlessRetry(slotTaken());
@@ -184,5 +195,5 @@ export async function createBooking(
     }
     throw error;
   }
-  return { booking: toBookingDto(row, view), message: m.submitted, replayed: false };
+  return { booking: toBookingDto(row, view), message: m.submitted, replayed: false, manage_url: manageUrl };
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OutgoingMail" ADD COLUMN     "sealedLinks" TEXT;
+
