@@ -202,7 +202,7 @@ describe("closures", () => {
     ]) {
       expect(await failure(admin.schedule.addClosure({ ...range, reason: null }))).toEqual({
         code: "BAD_REQUEST",
-        message: m.closureOverlaps("2030-08-01", "2030-08-10"),
+        message: m.closureOverlaps("1 Aug 2030", "10 Aug 2030"),
       });
     }
     expect(await failure(admin.schedule.addClosure({ start: "2030-09-10", end: "2030-09-09" }))).toEqual({
