@@ -170,6 +170,8 @@ describe("notice and horizon", () => {
     );
     expect((await h.caller().site.schedule()).today).toBe("2030-01-16");
     expect((await admin.schedule.get()).default_time_zone).toBe("America/Los_Angeles");
+    // The web app shows every date and time in the zone site.config answers: the override, not STUDIO_TIMEZONE.
+    expect(await h.caller().site.config()).toMatchObject({ timeZone: "Asia/Tokyo", today: "2030-01-16" });
   });
 });
 
