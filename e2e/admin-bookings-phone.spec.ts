@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_SHELL_PAGES, MESSAGES } from "@studio/validators";
+import { ADMIN_SHELL_PAGES, formatShortDate, formatTime, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import {
   adminSession,
@@ -73,21 +73,14 @@ test("on a 390 px phone each booking is a card with every column and every actio
   await expect(page.getByRole("table")).toHaveCount(0);
   const card = page.getByRole("article", { name: `Ann ${tag}` });
   await expect(card).toBeVisible();
-  const date = new Date(`${ann.date}T00:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
   for (const text of [
     `Ann ${tag}`,
     `ann.${tag}@client.e2e`,
     "+1 555 0142",
     `E2E Phone ${tag}`,
     "Golden hour please",
-    date,
-    ann.time,
+    formatShortDate(ann.date),
+    formatTime(ann.time),
   ]) {
     await expectWithinViewport(card.getByText(text, { exact: true }));
   }

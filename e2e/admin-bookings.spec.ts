@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { MESSAGES } from "@studio/validators";
+import { formatTime, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import {
   adminSession,
@@ -183,7 +183,7 @@ test("Create New Booking with a file, and the slot guard's conflict message", as
   expect(taken.status()).toBe(201);
   await dialog.getByRole("button", { name: "Create Booking" }).click();
   await expect(dialog.getByText(MESSAGES.booking.slotTaken)).toBeVisible();
-  await expect(dialog.getByRole("option", { name: `${second.time} (taken)` })).toBeDisabled();
+  await expect(dialog.getByRole("option", { name: `${formatTime(second.time)} (taken)` })).toBeDisabled();
   // Cancel closes and resets.
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();

@@ -47,9 +47,9 @@ test("hours: the owner closes Sundays, sets capacity and a closure; bad input is
     await add.getByLabel("From").fill("2039-12-26");
     await add.getByLabel("To").fill("2039-12-27");
     await add.getByRole("button", { name: "Add closure" }).click();
-    await expect(add.getByText(m.closureOverlaps("2039-12-24", "2039-12-26"))).toBeVisible();
+    await expect(add.getByText(m.closureOverlaps("24 Dec 2039", "26 Dec 2039"))).toBeVisible();
     await expect(list.getByTestId("closure-row")).toHaveCount(1);
-    await page.getByRole("button", { name: "Remove the closure from 2039-12-24 to 2039-12-26" }).click();
+    await page.getByRole("button", { name: "Remove the closure from 24 Dec 2039 to 26 Dec 2039" }).click();
     await page
       .getByRole("dialog", { name: "Remove closure" })
       .getByRole("button", { name: "Remove" })
@@ -72,9 +72,11 @@ test("hours: the owner closes Sundays, sets capacity and a closure; bad input is
     const entries = page.getByTestId("activity-entry");
     await expect(entries).toHaveCount(3);
     await expect(entries.nth(0)).toContainText(
-      `Reopened the studio from 2039-12-24 to 2039-12-26 (was: ${reason})`,
+      `Reopened the studio from 24 Dec 2039 to 26 Dec 2039 (was: ${reason})`,
     );
-    await expect(entries.nth(1)).toContainText(`Closed the studio from 2039-12-24 to 2039-12-26 (${reason})`);
+    await expect(entries.nth(1)).toContainText(
+      `Closed the studio from 24 Dec 2039 to 26 Dec 2039 (${reason})`,
+    );
     await expect(entries.nth(2)).toContainText("Changed the opening hours and booking rules");
     await entries.nth(2).getByText("Details").click();
     await expect(entries.nth(2).getByRole("row", { name: /Sunday/ })).toContainText("closed");

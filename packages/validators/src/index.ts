@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./dates";
+export * from "./date-format";
 export * from "./format";
 export * from "./memo";
 export * from "./rules";

@@ -344,6 +344,11 @@ export const MESSAGES = {
     batchTooLarge: (max: number) => `Too many calls in one batch (at most ${max})`,
     mutationBatch: "Changes cannot be batched: send each one as its own request",
   },
+  /** How dates and times are labelled (the formats themselves are in date-format.ts). */
+  dates: {
+    /** Shown once near the times of a back-office page: every time there is on the studio's clock. */
+    timesIn: (timeZone: string) => `Times in ${timeZone}`,
+  },
   /** Back office (issue 5): texts of the admin pages, dialogs and toasts. */
   admin: {
     api: INTEGRATION_MESSAGES.api,

@@ -1,8 +1,8 @@
-import { LIST_DEFAULTS, MESSAGES, TIMINGS } from "@studio/validators";
+import { formatShortDate, formatTime, LIST_DEFAULTS, MESSAGES, TIMINGS } from "@studio/validators";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { trpc } from "../lib/trpc";
-import { calendarDate, relativeTime } from "./lib/format";
+import { relativeTime } from "./lib/format";
 import { useDeferredStart } from "./lib/use-deferred-start";
 import { Icon } from "./ui/icons";
 
@@ -70,8 +70,8 @@ export function NotificationBell({ startDelayMs = 1_000 }: { startDelayMs?: numb
         message: m.newBookingText(
           b.name,
           b.service_title ?? MESSAGES.booking.serviceMissing,
-          calendarDate(b.date),
-          b.time,
+          formatShortDate(b.date),
+          formatTime(b.time),
         ),
         time: b.created_at,
         read: new Date(b.created_at).getTime() <= lastCheck,

@@ -4,6 +4,7 @@ import { Button } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
 import { useToast } from "../components/ui/toast";
 import { getStoredUser } from "../lib/auth-storage";
+import { useInstantFormat } from "../lib/studio-clock";
 import { errorMessage, trpc } from "../lib/trpc";
 
 /** Account details and invite codes for new admins (sign-up needs one once the owner exists). */
@@ -15,6 +16,7 @@ export function SettingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const toast = useToast();
+  const instantText = useInstantFormat();
   const me = trpc.auth.me.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const invite = trpc.auth.createInvite.useMutation();
   const [code, setCode] = useState<{ code: string; expires: string | null } | null>(null);
@@ -53,9 +55,7 @@ export function SettingsDialog({
               {code.code}
             </p>
             {code.expires ? (
-              <p className="mt-1 text-xs text-white/60">
-                Valid until {new Date(code.expires).toLocaleString("en-US")}
-              </p>
+              <p className="mt-1 text-xs text-white/60">Valid until {instantText(code.expires)}</p>
             ) : null}
           </div>
         ) : null}

@@ -26,8 +26,17 @@ function answer(value: unknown) {
   return { result: { data: value } };
 }
 
+/** The studio's zone the tests' `site.config` answers unless a test answers its own (not the machine's zone). */
+export const TEST_STUDIO_ZONE = "Asia/Kolkata";
+
+/** What every page may ask without a test saying so: the site configuration (the studio's zone). */
+const DEFAULT_RESOLVERS: Record<string, Resolver> = {
+  "site.config": () => ({ timeZone: TEST_STUDIO_ZONE, today: "2030-01-01", mapTileUrl: "" }),
+};
+
 /** One handler for all procedures in `resolvers`, keyed by "router.procedure". */
-export function trpcHandlers(resolvers: Record<string, Resolver>) {
+export function trpcHandlers(custom: Record<string, Resolver>) {
+  const resolvers = { ...DEFAULT_RESOLVERS, ...custom };
   const handle = async (paths: string[], inputs: Record<string, unknown>, batch: boolean) => {
     const results = await Promise.all(
       paths.map(async (p, i) => {

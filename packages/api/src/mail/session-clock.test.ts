@@ -1,7 +1,7 @@
-import { zonedInstant } from "@studio/validators";
+import { formatDate, formatShortDate, formatTime, wallTime, zonedInstant } from "@studio/validators";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { clockText, dayText, sessionClock, shortDayText, wallTime } from "./session-clock";
+import { sessionClock } from "./session-clock";
 
 const ZONES = [
   "America/Los_Angeles",
@@ -36,9 +36,9 @@ describe("wall time as the e-mails print it", () => {
           const at = DateTime.fromISO(`${date}T${String(hour).padStart(2, "0")}:30`, { zone });
           const wall = wallTime(at.toJSDate(), zone);
           const where = `${zone} ${at.toISO()}`;
-          expect(dayText(wall), where).toBe(at.toFormat("cccc, d LLLL yyyy"));
-          expect(shortDayText(wall), where).toBe(at.toFormat("d LLL yyyy"));
-          expect(clockText(wall), where).toBe(at.toFormat("h:mm a"));
+          expect(formatDate(wall), where).toBe(at.toFormat("cccc, d LLLL yyyy"));
+          expect(formatShortDate(wall), where).toBe(at.toFormat("d LLL yyyy"));
+          expect(formatTime(wall), where).toBe(at.toFormat("h:mm a"));
           expect(wall.zone, where).toBe(at.toFormat("ZZZZ"));
         }
       }
@@ -49,7 +49,7 @@ describe("wall time as the e-mails print it", () => {
     const clock = sessionClock("2030-07-02", "10:00", 3, "Europe/London");
     expect(clock.start.instant.toISOString()).toBe("2030-07-02T09:00:00.000Z");
     expect(clock.end.instant.toISOString()).toBe("2030-07-02T12:00:00.000Z");
-    expect(clockText(clock.end)).toBe("1:00 PM");
+    expect(formatTime(clock.end)).toBe("1:00 PM");
     expect(clock.start.zone).toBe("GMT+1");
   });
 });

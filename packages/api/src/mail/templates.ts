@@ -1,7 +1,15 @@
 /** The words of every message: pure functions from the facts to a subject and the layout's blocks. */
-import { formatUsd } from "@studio/validators";
+import {
+  formatDate,
+  formatDateTime,
+  formatLongDateTime,
+  formatSessionTime,
+  formatShortDate,
+  formatTime,
+  formatUsd,
+} from "@studio/validators";
 import type { Block, EmailContent } from "./layout";
-import { clockText, dayText, type SessionClock, shortDayText } from "./session-clock";
+import type { SessionClock } from "./session-clock";
 
 export type Message = { subject: string; content: EmailContent };
 
@@ -21,13 +29,13 @@ export type BookingFacts = {
 
 /** "10:00 AM – 11:00 AM PST (America/Los_Angeles)": the zone named, so nobody guesses. */
 export function timeText(when: SessionClock): string {
-  return `${clockText(when.start)} – ${clockText(when.end)} ${when.start.zone} (${when.timeZone})`;
+  return formatSessionTime(when.start, when.end, when.timeZone);
 }
 
 function sessionRows(b: BookingFacts): [string, string][] {
   const rows: [string, string][] = [
     ["Service", b.service],
-    ["Date", dayText(b.when.start)],
+    ["Date", formatDate(b.when.start)],
     ["Time", timeText(b.when)],
   ];
   if (b.price !== null) rows.splice(1, 0, ["Price", `${formatUsd(b.price)} (USD)`]);
@@ -45,9 +53,9 @@ const manageBlocks = (url: string, label = "Manage your booking"): Block[] => [
 
 export function bookingReceived(b: BookingFacts, manageUrl: string): Message {
   return {
-    subject: `We received your booking: ${b.service} on ${shortDayText(b.when.start)}`,
+    subject: `We received your booking: ${b.service} on ${formatShortDate(b.when.start)}`,
     content: {
-      preview: `Your request for ${dayText(b.when.start)} is in. We will confirm it shortly.`,
+      preview: `Your request for ${formatDate(b.when.start)} is in. We will confirm it shortly.`,
       heading: `Thank you, ${b.name}. We have your booking.`,
       blocks: [
         {
@@ -69,9 +77,9 @@ export function bookingReceived(b: BookingFacts, manageUrl: string): Message {
 /** `reminder`: whether a reminder will follow (not for a session less than a day away). */
 export function bookingConfirmed(b: BookingFacts, manageUrl: string, reminder: boolean): Message {
   return {
-    subject: `Confirmed: ${b.service} on ${shortDayText(b.when.start)}`,
+    subject: `Confirmed: ${b.service} on ${formatShortDate(b.when.start)}`,
     content: {
-      preview: `Your session on ${dayText(b.when.start)} is confirmed.`,
+      preview: `Your session on ${formatDate(b.when.start)} is confirmed.`,
       heading: "Your session is confirmed",
       blocks: [
         { kind: "text", text: `Good news, ${b.name}: we have confirmed your session. See you then!` },
@@ -90,9 +98,9 @@ export function bookingConfirmed(b: BookingFacts, manageUrl: string, reminder: b
 
 export function bookingCancelled(b: BookingFacts, byClient: boolean, contactEmail: string | null): Message {
   return {
-    subject: `Cancelled: ${b.service} on ${shortDayText(b.when.start)}`,
+    subject: `Cancelled: ${b.service} on ${formatShortDate(b.when.start)}`,
     content: {
-      preview: `Your session on ${dayText(b.when.start)} has been cancelled.`,
+      preview: `Your session on ${formatDate(b.when.start)} has been cancelled.`,
       heading: "Your booking has been cancelled",
       blocks: [
         {
@@ -122,15 +130,16 @@ export function bookingMoved(
     { kind: "text", text: `Your session has a new time, ${b.name}. Here are the details:` },
     { kind: "details", rows: sessionRows(b) },
   ];
-  if (from) blocks.push({ kind: "muted", text: `It was on ${from.date} at ${from.time} before.` });
+  if (from)
+    blocks.push({ kind: "muted", text: `It was on ${formatLongDateTime(from.date, from.time)} before.` });
   blocks.push(
     { kind: "text", text: "The attached calendar invite updates the event in your calendar." },
     ...manageBlocks(manageUrl),
   );
   return {
-    subject: `New time: ${b.service} on ${shortDayText(b.when.start)}`,
+    subject: `New time: ${b.service} on ${formatShortDate(b.when.start)}`,
     content: {
-      preview: `Your session moved to ${dayText(b.when.start)}.`,
+      preview: `Your session moved to ${formatDate(b.when.start)}.`,
       heading: "Your session has been moved",
       blocks,
     },
@@ -146,7 +155,7 @@ export function bookingCompleted(b: BookingFacts, feedbackUrl: string): Message 
       blocks: [
         {
           kind: "text",
-          text: `It was a pleasure working with you on your ${b.service} session on ${dayText(b.when.start)}. We will be in touch about the delivery of your files.`,
+          text: `It was a pleasure working with you on your ${b.service} session on ${formatDate(b.when.start)}. We will be in touch about the delivery of your files.`,
         },
         {
           kind: "text",
@@ -160,9 +169,9 @@ export function bookingCompleted(b: BookingFacts, feedbackUrl: string): Message 
 
 export function bookingReminder(b: BookingFacts, manageUrl: string): Message {
   return {
-    subject: `Reminder: ${b.service} tomorrow at ${clockText(b.when.start)}`,
+    subject: `Reminder: ${b.service} tomorrow at ${formatTime(b.when.start)}`,
     content: {
-      preview: `See you on ${dayText(b.when.start)} at ${clockText(b.when.start)} ${b.when.start.zone}.`,
+      preview: `See you on ${formatDate(b.when.start)} at ${formatTime(b.when.start)} ${b.when.start.zone}.`,
       heading: "See you tomorrow",
       blocks: [
         { kind: "text", text: `A quick reminder, ${b.name}: your session is coming up.` },
@@ -179,9 +188,9 @@ export function bookingReminder(b: BookingFacts, manageUrl: string): Message {
 
 export function studioNewBooking(b: BookingFacts, adminUrl: string): Message {
   return {
-    subject: `New booking #${b.id}: ${b.name}, ${b.service} on ${`${shortDayText(b.when.start)}, ${clockText(b.when.start)}`}`,
+    subject: `New booking #${b.id}: ${b.name}, ${b.service} on ${formatDateTime(b.when.start, b.when.start)}`,
     content: {
-      preview: `${b.name} booked ${b.service} for ${dayText(b.when.start)}.`,
+      preview: `${b.name} booked ${b.service} for ${formatDate(b.when.start)}.`,
       heading: "New booking request",
       blocks: [
         {
@@ -225,7 +234,7 @@ export function studioBookingChanged(
           rows: [
             ["Client", `${b.name} (${b.email})`],
             ...sessionRows(b),
-            ...(from ? ([["Was", `${from.date} ${from.time}`]] as [string, string][]) : []),
+            ...(from ? ([["Was", formatLongDateTime(from.date, from.time)]] as [string, string][]) : []),
           ],
         },
         { kind: "button", label: "Open in the back office", href: adminUrl },

@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { callErrors, errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { FieldError, FormDialog, FormError, issueErrors, useFormFields } from "../ui/form-fields";
@@ -106,6 +106,7 @@ function NewKeyDialog({
 }
 
 function KeyRow({ apiKey }: { apiKey: ApiKeyDto }) {
+  const instantText = useInstantFormat();
   const utils = trpc.useUtils();
   const toast = useToast();
   const [confirm, ask] = useConfirm();
@@ -158,19 +159,17 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyDto }) {
         <div>
           <dt className="text-white/55">{t.lastUsed}</dt>
           <dd className="text-white/85">
-            {apiKey.last_used_at ? shortDateTime(apiKey.last_used_at) : t.never}
+            {apiKey.last_used_at ? instantText(apiKey.last_used_at) : t.never}
           </dd>
         </div>
         <div>
           <dt className="text-white/55">{t.expires}</dt>
-          <dd className="text-white/85">
-            {apiKey.expires_at ? shortDateTime(apiKey.expires_at) : t.noExpiry}
-          </dd>
+          <dd className="text-white/85">{apiKey.expires_at ? instantText(apiKey.expires_at) : t.noExpiry}</dd>
         </div>
         <div>
           <dt className="text-white/55">{t.created}</dt>
           <dd className="text-white/85">
-            {shortDateTime(apiKey.created_at)}
+            {instantText(apiKey.created_at)}
             {apiKey.created_by ? ` · ${apiKey.created_by}` : ""}
           </dd>
         </div>

@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button";
 import { SelectField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { PagedList } from "../ui/paged-list";
 import { Section } from "../ui/section";
 import { Badge } from "./parts";
@@ -26,6 +26,7 @@ const TONES: Record<WebhookDeliveryStatus, string> = {
 };
 
 function Delivery({ delivery }: { delivery: WebhookDeliveryDto }) {
+  const instantText = useInstantFormat();
   const utils = trpc.useUtils();
   const toast = useToast();
   const resend = trpc.webhooks.resend.useMutation({
@@ -42,7 +43,7 @@ function Delivery({ delivery }: { delivery: WebhookDeliveryDto }) {
           <p className="flex flex-wrap items-center gap-2">
             <Badge tone={TONES[delivery.status]}>{t.deliveryStatusLabels[delivery.status]}</Badge>
             <span className="font-semibold text-white">{WEBHOOK_EVENTS[delivery.event].label}</span>
-            <span className="text-sm text-white/60">{shortDateTime(delivery.created_at)}</span>
+            <span className="text-sm text-white/60">{instantText(delivery.created_at)}</span>
           </p>
           <p className="mt-1 break-words font-mono text-xs text-white/60 [overflow-wrap:anywhere]">
             {delivery.endpoint_url} · {delivery.message_id}
@@ -54,7 +55,7 @@ function Delivery({ delivery }: { delivery: WebhookDeliveryDto }) {
             {delivery.last_duration_ms !== null ? ` · ${t.duration(delivery.last_duration_ms)}` : ""}
             {` · ${t.attempts(delivery.attempts)}`}
             {delivery.status === "pending" && delivery.next_attempt_at
-              ? ` · ${t.nextAttempt} ${shortDateTime(delivery.next_attempt_at)}`
+              ? ` · ${t.nextAttempt} ${instantText(delivery.next_attempt_at)}`
               : ""}
           </p>
         </div>
@@ -78,7 +79,7 @@ function Delivery({ delivery }: { delivery: WebhookDeliveryDto }) {
             <ol className="space-y-1 text-xs text-white/75">
               {delivery.history.map((attempt) => (
                 <li key={`${attempt.attempt}-${attempt.at}`}>
-                  {shortDateTime(attempt.at)} ·{" "}
+                  {instantText(attempt.at)} ·{" "}
                   {attempt.status_code !== null
                     ? `HTTP ${attempt.status_code}`
                     : (attempt.error ?? t.noResponse)}{" "}

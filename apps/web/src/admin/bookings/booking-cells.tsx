@@ -2,11 +2,13 @@ import {
   BOOKING_STATUSES,
   type BookingDto,
   type BookingStatus,
+  formatShortDate,
+  formatTime,
   MESSAGES,
   truncate,
 } from "@studio/validators";
 import { Button } from "../../components/ui/button";
-import { calendarDate, statusLabel } from "../lib/format";
+import { statusLabel } from "../lib/format";
 import { Icon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { ProofCell } from "./proof-cell";
@@ -72,9 +74,9 @@ export function BookingService({
 export function BookingWhen({ booking }: { booking: BookingDto }) {
   return (
     <>
-      <p className="text-white">{calendarDate(booking.date)}</p>
+      <p className="text-white">{formatShortDate(booking.date)}</p>
       <p className="flex items-center gap-1 text-white/70">
-        <Icon name="clock" className="h-3.5 w-3.5" /> {booking.time}
+        <Icon name="clock" className="h-3.5 w-3.5" /> {formatTime(booking.time)}
       </p>
     </>
   );

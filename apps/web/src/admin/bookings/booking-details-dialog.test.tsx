@@ -78,7 +78,7 @@ describe("a booking opened from a link (/admin/bookings?booking=<id>)", () => {
     expect(await within(dialog).findByText("Ann Lee")).toBeVisible();
     expect(within(dialog).getByText("ann@client.test")).toBeVisible();
     expect(within(dialog).getByText("Portrait Session")).toBeVisible();
-    expect(within(dialog).getByText("10:00")).toBeVisible();
+    expect(within(dialog).getByText("10:00 AM")).toBeVisible();
 
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking of Ann Lee" }));
     await waitFor(() => expect(confirmed).toEqual([7]));

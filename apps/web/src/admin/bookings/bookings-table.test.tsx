@@ -94,8 +94,8 @@ describe("BookingsTable", () => {
     expect(within(ava).getByText("+1 555 0100")).toBeInTheDocument();
     expect(within(ava).getByText("Wedding Film")).toBeInTheDocument();
     expect(within(ava).getByText(`${LONG.slice(0, 60)}...`)).toBeInTheDocument();
-    expect(within(ava).getByText("Fri, Jun 12, 2026")).toBeInTheDocument();
-    expect(within(ava).getByText("10:00")).toBeInTheDocument();
+    expect(within(ava).getByText("12 Jun 2026")).toBeInTheDocument();
+    expect(within(ava).getByText("10:00 AM")).toBeInTheDocument();
     expect(within(row("Liam Chen")).getByText("Service not found")).toBeInTheDocument();
   });
 
@@ -259,8 +259,8 @@ describe("BookingsTable on a phone (below the md breakpoint)", () => {
     expect(within(ava).getByText("+1 555 0100")).toBeInTheDocument();
     expect(within(ava).getByText("Wedding Film")).toBeInTheDocument();
     expect(within(ava).getByText(`${LONG.slice(0, 60)}...`)).toBeInTheDocument();
-    expect(within(ava).getByText("Fri, Jun 12, 2026")).toBeInTheDocument();
-    expect(within(ava).getByText("10:00")).toBeInTheDocument();
+    expect(within(ava).getByText("12 Jun 2026")).toBeInTheDocument();
+    expect(within(ava).getByText("10:00 AM")).toBeInTheDocument();
     const img = within(ava).getByRole("link", {
       name: "Proof attached - Click to view: proof image of Ava Martin, opens in a new tab",
     });

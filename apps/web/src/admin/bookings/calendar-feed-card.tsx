@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { useConfirm } from "../ui/confirm-dialog";
 
 /**
@@ -11,6 +11,7 @@ import { useConfirm } from "../ui/confirm-dialog";
  * Outlook; regenerating it makes the old link stop working.
  */
 export function CalendarFeedCard() {
+  const instantText = useInstantFormat();
   const toast = useToast();
   const utils = trpc.useUtils();
   const inputId = useId();
@@ -98,7 +99,7 @@ export function CalendarFeedCard() {
               </Button>
             </div>
           </div>
-          <p className="mt-2 text-xs text-white/55">Made {shortDateTime(data.created_at)}</p>
+          <p className="mt-2 text-xs text-white/55">Made {instantText(data.created_at)}</p>
         </div>
       ) : (
         <Button className="mt-4" onClick={() => make(false)} disabled={regenerate.isPending}>

@@ -89,7 +89,7 @@ describe("CreateBookingDialog", () => {
     renderWithProviders(<Harness />);
     expect(screen.getByRole("dialog", { name: "Create New Booking" })).toBeInTheDocument();
     expect(await screen.findByRole("option", { name: "Portrait Session - $299" })).toBeInTheDocument();
-    expect(screen.getByRole("option", { name: "Wedding Film - $1899.5" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Wedding Film - $1,899.50" })).toBeInTheDocument();
     expect(
       screen.getByText("Supports Images (JPG, PNG, GIF, WebP) & Documents (PDF, DOC, DOCX, TXT)"),
     ).toBeInTheDocument();
@@ -125,9 +125,9 @@ describe("CreateBookingDialog", () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.type(screen.getByLabelText("Date"), "2026-06-12");
-    const taken = await screen.findByRole("option", { name: "10:00 (taken)" });
+    const taken = await screen.findByRole("option", { name: "10:00 AM (taken)" });
     expect(taken).toBeDisabled();
-    expect(screen.getByRole("option", { name: "11:00" })).not.toBeDisabled();
+    expect(screen.getByRole("option", { name: "11:00 AM" })).not.toBeDisabled();
   });
 
   it("uploads the file with 'Uploading...', previews it 'Ready to submit', then creates the booking ('Creating...')", async () => {

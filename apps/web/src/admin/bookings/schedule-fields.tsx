@@ -1,4 +1,11 @@
-import { MESSAGES, type ServiceDto, type SlotRefusal, TIME_SLOTS } from "@studio/validators";
+import {
+  formatTime,
+  formatUsd,
+  MESSAGES,
+  type ServiceDto,
+  type SlotRefusal,
+  TIME_SLOTS,
+} from "@studio/validators";
 import { type FieldBinding, SelectField, TextField } from "../../components/ui/field";
 
 const m = MESSAGES.admin.bookings;
@@ -33,7 +40,7 @@ export function ScheduleFields({
         <option value="">Select a service</option>
         {services.map((s) => (
           <option key={s.id} value={String(s.id)}>
-            {`${s.title} - $${s.price}`}
+            {`${s.title} - ${formatUsd(s.price)}`}
           </option>
         ))}
       </SelectField>
@@ -52,7 +59,7 @@ export function ScheduleFields({
           const taken = slot?.available === false;
           return (
             <option key={t} value={t} disabled={taken}>
-              {taken ? `${t} ${hintOf(slot?.reason)}` : t}
+              {taken ? `${formatTime(t)} ${hintOf(slot?.reason)}` : formatTime(t)}
             </option>
           );
         })}

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { TextAreaField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { Spinner } from "../ui/spinner";
 
 const m = MESSAGES.contactReply;
@@ -14,6 +14,7 @@ const m = MESSAGES.contactReply;
  * thread (the server sets In-Reply-To and References).
  */
 export function MessageThread({ messageId, clientName }: { messageId: number; clientName: string }) {
+  const instantText = useInstantFormat();
   const toast = useToast();
   const utils = trpc.useUtils();
   const thread = trpc.contact.thread.useQuery({ id: messageId });
@@ -61,7 +62,7 @@ export function MessageThread({ messageId, clientName }: { messageId: number; cl
             {replies.map((r) => (
               <li key={r.id} className="rounded-xl border border-accent/20 bg-accent/[0.05] p-4">
                 <p className="text-xs text-white/60">
-                  {r.admin_name ?? "A former admin"} · {shortDateTime(r.created_at)}
+                  {r.admin_name ?? "A former admin"} · {instantText(r.created_at)}
                 </p>
                 <p className="mt-2 whitespace-pre-wrap text-sm leading-relaxed text-white/90">{r.body}</p>
               </li>

@@ -12,30 +12,6 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return n.daysAgo(Math.floor(hours / 24));
 }
 
-/** en-US short date with hour and minute, e.g. "Mar 18, 2026, 2:05 PM". */
-export function shortDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
-
-/** "Wed, Mar 18, 2026" for a calendar date YYYY-MM-DD (no time zone shift). */
-export function calendarDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  if (!y || !m || !d) return date;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 export type ProofKind = "image" | "document" | "other";
 
 /** The extension of a stored-file URL (signed query ignored), lower case. */

@@ -3,6 +3,7 @@ import {
   AUDIT_ENTITY_LABELS,
   type AuditEntity,
   type AuditEntryDto,
+  formatShortDate,
   MESSAGES,
 } from "@studio/validators";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -10,7 +11,7 @@ import { useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
 import { trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { StudioZoneNote, useInstantFormat } from "../../lib/studio-clock";
 import { PageHeader } from "../ui/page-header";
 import { PagedList } from "../ui/paged-list";
 
@@ -53,7 +54,7 @@ export function describeEntry(entry: AuditEntryDto): string {
     const start = text(snap?.startDate);
     const end = text(snap?.endDate) ?? start;
     if (start && end) {
-      const range = MESSAGES.admin.hours.range(start, end);
+      const range = MESSAGES.admin.hours.range(formatShortDate(start), formatShortDate(end));
       const reason = text(snap?.reason) ?? null;
       if (entry.action === "created") return m.addedClosure(range, reason);
       if (entry.action === "deleted") return m.removedClosure(range, reason);
@@ -161,6 +162,7 @@ function EntryDetails({ entry }: { entry: AuditEntryDto }) {
 }
 
 export default function AdminActivityPage() {
+  const instantText = useInstantFormat();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const admins = trpc.admins.list.useQuery(undefined, { staleTime: 60_000 });
   const input = {
@@ -183,7 +185,15 @@ export default function AdminActivityPage() {
 
   return (
     <div>
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <PageHeader
+        title={m.title}
+        subtitle={
+          <>
+            {m.subtitle}
+            <StudioZoneNote className="mt-1" />
+          </>
+        }
+      />
 
       <form
         aria-label={m.filters}
@@ -247,7 +257,7 @@ export default function AdminActivityPage() {
               className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 rounded-xl border border-ink-line bg-ink-soft px-4 py-3 lg:grid-cols-[11rem_10rem_minmax(0,1fr)] lg:gap-4"
             >
               <time dateTime={entry.created_at} className="text-xs text-white/60 lg:text-sm">
-                {shortDateTime(entry.created_at)}
+                {instantText(entry.created_at)}
               </time>
               <span
                 className="truncate text-xs font-medium text-white/85 lg:text-sm"

@@ -1,4 +1,12 @@
-import { type AnalyticsOverview, formatUsd, MESSAGES, plural } from "@studio/validators";
+import {
+  type AnalyticsOverview,
+  formatDayMonth,
+  formatMonth,
+  formatTime,
+  formatUsd,
+  MESSAGES,
+  plural,
+} from "@studio/validators";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Button } from "../../components/ui/button";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -21,23 +29,6 @@ const STATUS_COLORS: Record<string, string> = {
   completed: "#3b82f6",
   cancelled: "#ef4444",
 };
-
-function shortDate(date: string): string {
-  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d)).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-function monthLabel(month: string): string {
-  const [y, mo] = month.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, mo - 1, 1)).toLocaleDateString("en-US", {
-    month: "short",
-    year: "2-digit",
-    timeZone: "UTC",
-  });
-}
 
 /** A chart card: the chart is decorative for assistive tech; the same numbers are in a table. */
 function ChartCard({
@@ -94,7 +85,7 @@ function ChartCard({
 function Overview({ data }: { data: AnalyticsOverview }) {
   const b = data.bookings;
   const f = data.feedback;
-  const perWeek: Datum[] = b.per_week.map((w) => ({ label: shortDate(w.week_start), value: w.count }));
+  const perWeek: Datum[] = b.per_week.map((w) => ({ label: formatDayMonth(w.week_start), value: w.count }));
   const byStatus: Datum[] = (Object.keys(b.by_status) as (keyof typeof b.by_status)[]).map((s) => ({
     label: statusLabel(s),
     value: b.by_status[s],
@@ -102,13 +93,16 @@ function Overview({ data }: { data: AnalyticsOverview }) {
   }));
   const byService: Datum[] = b.by_service.slice(0, 8).map((s) => ({ label: s.title, value: s.count }));
   const weekdays: Datum[] = b.by_weekday.map((d) => ({ label: d.label.slice(0, 3), value: d.count }));
-  const slots: Datum[] = b.by_slot.map((s) => ({ label: s.time, value: s.count }));
+  const slots: Datum[] = b.by_slot.map((s) => ({ label: formatTime(s.time), value: s.count }));
   const ratings: Datum[] = f.distribution.map((r) => ({
     label: `${r.rating}★`,
     value: r.count,
     color: "#fbbf24",
   }));
-  const perMonth: Datum[] = f.per_month.map((p) => ({ label: monthLabel(p.month), value: p.average_rating }));
+  const perMonth: Datum[] = f.per_month.map((p) => ({
+    label: formatMonth(`${p.month}-01`),
+    value: p.average_rating,
+  }));
   const busiestDay = [...b.by_weekday].sort((x, y) => y.count - x.count)[0];
   const busiestSlot = [...b.by_slot].sort((x, y) => y.count - x.count)[0];
 
@@ -154,14 +148,15 @@ function Overview({ data }: { data: AnalyticsOverview }) {
         <p className="text-sm text-white/75">
           Busiest day: <strong className="text-white">{busiestDay.label}</strong> (
           {plural(busiestDay.count, "booking")}) · Busiest slot:{" "}
-          <strong className="text-white">{busiestSlot.time}</strong> ({plural(busiestSlot.count, "booking")})
+          <strong className="text-white">{formatTime(busiestSlot.time)}</strong> (
+          {plural(busiestSlot.count, "booking")})
         </p>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <ChartCard
           title={m.bookingsPerWeek}
           columns={["Week of", "Bookings"]}
-          rows={b.per_week.map((w) => [shortDate(w.week_start), w.count])}
+          rows={b.per_week.map((w) => [formatDayMonth(w.week_start), w.count])}
           className="xl:col-span-2"
         >
           <BarChartView data={perWeek} />
@@ -190,7 +185,7 @@ function Overview({ data }: { data: AnalyticsOverview }) {
         <ChartCard
           title={m.busiestSlots}
           columns={["Time slot", "Bookings"]}
-          rows={b.by_slot.map((s) => [s.time, s.count])}
+          rows={b.by_slot.map((s) => [formatTime(s.time), s.count])}
         >
           <BarChartView data={slots} color="#34d399" />
         </ChartCard>
@@ -205,7 +200,7 @@ function Overview({ data }: { data: AnalyticsOverview }) {
           title={m.ratingOverTime}
           columns={["Month", "Average (count)"]}
           rows={f.per_month.map((p) => [
-            monthLabel(p.month),
+            formatMonth(`${p.month}-01`),
             p.average_rating === null ? "–" : `${p.average_rating.toFixed(1)} (${p.count})`,
           ])}
         >

@@ -3,6 +3,8 @@ import {
   BOOKING_STATUSES,
   type BookingDto,
   type BookingStatus,
+  formatShortDate,
+  formatTime,
   MESSAGES,
   TIMINGS,
   ZId,
@@ -19,6 +21,7 @@ import { CreateBookingDialog } from "../bookings/create-booking-dialog";
 import { DownloadError, downloadFromApi } from "../lib/download";
 import { bookingsListInput, bookingsPageParams } from "../lib/page-queries";
 import { useDebounced } from "../lib/use-debounced";
+import { StudioZoneNote } from "../../lib/studio-clock";
 import { CalendarFeedCard } from "../bookings/calendar-feed-card";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icons";
@@ -159,7 +162,7 @@ export default function AdminBookingsPage() {
   const onDelete = async (b: BookingDto) => {
     const ok = await confirm({
       title: m.deleteTitle,
-      message: m.deleteConfirm(b.name, b.date, b.time),
+      message: m.deleteConfirm(b.name, formatShortDate(b.date), formatTime(b.time)),
       confirmLabel: m.delete,
     });
     if (!ok) return;
@@ -193,7 +196,12 @@ export default function AdminBookingsPage() {
     <div>
       <PageHeader
         title={m.title}
-        subtitle="Confirm, schedule and follow up every session request."
+        subtitle={
+          <>
+            Confirm, schedule and follow up every session request.
+            <StudioZoneNote className="mt-1" />
+          </>
+        }
         actions={
           <>
             <Button variant="secondary" onClick={() => refreshAll()} disabled={updating}>

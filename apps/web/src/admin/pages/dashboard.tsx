@@ -1,10 +1,10 @@
-import { formatUsd, LIST_DEFAULTS, MESSAGES, TIMINGS } from "@studio/validators";
+import { formatDateTime, formatUsd, LIST_DEFAULTS, MESSAGES, TIMINGS } from "@studio/validators";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useToast } from "../../components/ui/toast";
 import { getStoredUser } from "../../lib/auth-storage";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { calendarDate, relativeTime } from "../lib/format";
+import { relativeTime } from "../lib/format";
 import { recentBookingsInput } from "../lib/page-queries";
 import { ServicesManager } from "../services/services-manager";
 import { Icon, type IconName } from "../ui/icons";
@@ -47,7 +47,7 @@ export default function AdminDashboardPage() {
       key: `b-${b.id}`,
       icon: "bookings" as const,
       title: `New booking from ${b.name}`,
-      detail: `${b.service_title ?? MESSAGES.booking.serviceMissing} · ${calendarDate(b.date)} at ${b.time}`,
+      detail: `${b.service_title ?? MESSAGES.booking.serviceMissing} · ${formatDateTime(b.date, b.time)}`,
       time: b.created_at,
       status: b.status,
     })),

@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Icon, type IconName, Stars } from "../ui/icons";
@@ -47,6 +47,7 @@ function Category({ value, emptyLabel }: { value: string; emptyLabel: string }) 
 }
 
 export default function AdminFeedbackPage() {
+  const instantText = useInstantFormat();
   const toast = useToast();
   const utils = trpc.useUtils();
   const [filter, setFilter] = useState<Filter>("all");
@@ -178,7 +179,7 @@ export default function AdminFeedbackPage() {
                     </div>
                     <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-white/70">
                       <span>{f.email}</span>
-                      <span>{shortDateTime(f.created_at)}</span>
+                      <span>{instantText(f.created_at)}</span>
                       <Category value={f.service_category} emptyLabel={m.generalShort} />
                     </p>
                   </div>
@@ -269,7 +270,7 @@ export default function AdminFeedbackPage() {
                 <StatusBadge status={viewing.status} />
               </dd>
               <dt className="text-white/60">Submitted</dt>
-              <dd className="text-white">{shortDateTime(viewing.created_at)}</dd>
+              <dd className="text-white">{instantText(viewing.created_at)}</dd>
             </dl>
             <p className="mt-4 whitespace-pre-wrap rounded-xl bg-white/5 p-4 text-sm text-white/90">
               {viewing.message}

@@ -75,7 +75,7 @@ describe("Hours page", () => {
     expect(screen.getByLabelText("Minimum notice (hours)")).toHaveValue(0);
     expect(screen.getByLabelText("Booking horizon (days)")).toHaveValue(null);
     const closures = screen.getByRole("list", { name: "Closed dates" });
-    expect(within(closures).getByText("2030-12-24 – 2030-12-26")).toBeInTheDocument();
+    expect(within(closures).getByText("24 Dec 2030 – 26 Dec 2030")).toBeInTheDocument();
     expect(within(closures).getByText("Christmas")).toBeInTheDocument();
   });
 
@@ -129,7 +129,7 @@ describe("Hours page", () => {
     expect(within(form).getByText(m.rangeReversed)).toBeInTheDocument();
     expect(calls).toEqual([]);
 
-    const overlap = m.closureOverlaps("2030-12-24", "2030-12-26");
+    const overlap = m.closureOverlaps("24 Dec 2030", "26 Dec 2030");
     addAnswer = () => trpcError(400, overlap, "BAD_REQUEST", { start: overlap });
     fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2030-12-25" } });
     fireEvent.change(within(form).getByLabelText("To"), { target: { value: "2030-12-25" } });
@@ -152,7 +152,7 @@ describe("Hours page", () => {
     const user = userEvent.setup();
     renderWithProviders(<HoursPage />);
     await user.click(
-      await screen.findByRole("button", { name: "Remove the closure from 2030-12-24 to 2030-12-26" }),
+      await screen.findByRole("button", { name: "Remove the closure from 24 Dec 2030 to 26 Dec 2030" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Remove closure" });
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));

@@ -1,5 +1,8 @@
 import {
   type ClosureDto,
+  formatDateRange,
+  formatShortDate,
+  formatTime,
   MESSAGES,
   type ScheduleDto,
   TIME_SLOTS,
@@ -78,7 +81,7 @@ function SlotSelect({
       >
         {TIME_SLOTS.map((slot) => (
           <option key={slot} value={slot}>
-            {slot}
+            {formatTime(slot)}
           </option>
         ))}
       </select>
@@ -248,7 +251,7 @@ function WeeklyForm({ schedule }: { schedule: ScheduleDto }) {
 }
 
 function rangeText(c: { start: string; end: string }): string {
-  return t.range(c.start, c.end);
+  return t.range(formatShortDate(c.start), formatShortDate(c.end));
 }
 
 function Closures({ closures }: { closures: ClosureDto[] }) {
@@ -317,7 +320,7 @@ function Closures({ closures }: { closures: ClosureDto[] }) {
             >
               <div className="min-w-0">
                 <p className="text-sm font-medium text-white">
-                  {closure.start === closure.end ? closure.start : `${closure.start} – ${closure.end}`}
+                  {formatDateRange(closure.start, closure.end)}
                 </p>
                 {closure.reason ? (
                   <p className="text-sm text-white/70 [overflow-wrap:anywhere]">{closure.reason}</p>

@@ -4,7 +4,6 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render";
 import { trpcHandlers } from "../../test/trpc-msw";
-import { shortDateTime } from "../lib/format";
 import AdminMailPage from "./mail";
 
 const item = (id: number, patch: Partial<MailListItem>): MailListItem => ({
@@ -65,8 +64,10 @@ describe("Mail page", () => {
       ),
     ).toBeInTheDocument();
     const [reminder, retry, sent] = await screen.findAllByTestId("mail-item");
-    expect(reminder).toHaveTextContent(`Will be sent ${shortDateTime(REMIND_AT)}`);
-    expect(retry).toHaveTextContent(`Next attempt ${shortDateTime(RETRY_AT)}`);
+    // On the studio's clock (Asia/Kolkata in these tests, 5:30 ahead of UTC), not the machine's.
+    expect(reminder).toHaveTextContent("Will be sent 9 Mar 2031, 10:30 PM");
+    expect(retry).toHaveTextContent("Next attempt 1 Mar 2031, 3:35 PM");
+    expect(screen.getByTestId("studio-zone")).toHaveTextContent("Times in Asia/Kolkata");
     expect(sent).not.toHaveTextContent(/Will be sent|Next attempt/);
   });
 });

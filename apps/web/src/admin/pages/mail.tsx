@@ -13,7 +13,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { SelectField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { StudioZoneNote, useInstantFormat } from "../../lib/studio-clock";
 import { FormError } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
 import { Spinner } from "../ui/spinner";
@@ -74,6 +74,7 @@ function MailDetailDialog({
   enabled: boolean;
   onClose: () => void;
 }) {
+  const instantText = useInstantFormat();
   const detail = trpc.mail.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const [tab, setTab] = useState<"html" | "text">("html");
   const mail = detail.data;
@@ -109,17 +110,17 @@ function MailDetailDialog({
               </>
             ) : null}
             <dt className="text-white/60">{m.written}</dt>
-            <dd>{shortDateTime(mail.created_at)}</dd>
+            <dd>{instantText(mail.created_at)}</dd>
             {mail.sent_at ? (
               <>
                 <dt className="text-white/60">{m.sentAt}</dt>
-                <dd>{shortDateTime(mail.sent_at)}</dd>
+                <dd>{instantText(mail.sent_at)}</dd>
               </>
             ) : null}
             {mail.next_attempt_at && mail.note === null ? (
               <>
                 <dt className="text-white/60">{m.nextAttempt}</dt>
-                <dd>{shortDateTime(mail.next_attempt_at)}</dd>
+                <dd>{instantText(mail.next_attempt_at)}</dd>
               </>
             ) : null}
             <dt className="text-white/60">{m.messageId}</dt>
@@ -188,6 +189,7 @@ function MailDetailDialog({
 }
 
 export default function AdminMailPage() {
+  const instantText = useInstantFormat();
   const [status, setStatus] = useState<MailStatus | "">("");
   const [open, setOpen] = useState<number | null>(null);
   const list = trpc.mail.list.useInfiniteQuery(
@@ -207,7 +209,12 @@ export default function AdminMailPage() {
     <div>
       <PageHeader
         title={m.title}
-        subtitle={retentionDays ? `${m.subtitle} ${m.retention(retentionDays)}` : m.subtitle}
+        subtitle={
+          <>
+            {retentionDays ? `${m.subtitle} ${m.retention(retentionDays)}` : m.subtitle}
+            <StudioZoneNote className="mt-1" />
+          </>
+        }
       />
       {!enabled ? (
         <p
@@ -255,7 +262,7 @@ export default function AdminMailPage() {
                   <span className="text-xs text-white/60">{MAIL_KIND_LABELS[item.kind]}</span>
                   <span className="text-xs text-white/60">· {m.attempts(item.attempts)}</span>
                   <time dateTime={item.created_at} className="text-xs text-white/60">
-                    · {shortDateTime(item.sent_at ?? item.created_at)}
+                    · {instantText(item.sent_at ?? item.created_at)}
                   </time>
                 </div>
                 <p className="mt-1 font-medium text-white [overflow-wrap:anywhere]">{item.subject}</p>
@@ -266,7 +273,7 @@ export default function AdminMailPage() {
                 {item.note ? <p className="mt-1 text-sm text-white/70">{item.note}</p> : null}
                 {item.next_attempt_at && enabled ? (
                   <p className="mt-1 text-sm text-white/70">
-                    {(item.attempts ? m.nextAttemptAt : m.scheduledFor)(shortDateTime(item.next_attempt_at))}
+                    {(item.attempts ? m.nextAttemptAt : m.scheduledFor)(instantText(item.next_attempt_at))}
                   </p>
                 ) : null}
                 {item.last_error ? (

@@ -4,7 +4,8 @@ import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { MessageThread } from "../contact/message-thread";
-import { relativeTime, shortDateTime } from "../lib/format";
+import { relativeTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Icon } from "../ui/icons";
@@ -14,6 +15,7 @@ import { Spinner } from "../ui/spinner";
 const m = MESSAGES.admin.messages;
 
 export default function AdminMessagesPage() {
+  const instantText = useInstantFormat();
   const toast = useToast();
   const utils = trpc.useUtils();
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -170,7 +172,7 @@ export default function AdminMessagesPage() {
                       {selected.phone ? ` · ${selected.phone}` : ""}
                     </p>
                     <p className="mt-1 text-xs text-white/60">
-                      {shortDateTime(selected.created_at)}
+                      {instantText(selected.created_at)}
                       {selected.serviceType ? ` · ${selected.serviceType}` : ""}
                     </p>
                   </div>

@@ -13,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { callErrors, errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { FormError, type FormErrors } from "../ui/form-fields";
 import { Icon } from "../ui/icons";
 import { MediaUpload } from "../ui/media-upload";
@@ -344,6 +344,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
 
 /** The studio profile: every detail the public site shows about the studio. */
 export default function SettingsPage() {
+  const instantText = useInstantFormat();
   const profile = trpc.site.profile.useQuery(undefined, { staleTime: 0 });
   // The public pages' provider seeds this query with the page's first profile (time 0): the form waits for
   // the server's. Later refetches do not reset what is being typed; a save puts its answer in the form.
@@ -357,7 +358,7 @@ export default function SettingsPage() {
             {s.subtitle}{" "}
             {loaded ? (
               <span className="text-white/55">
-                {profile.data.updated_at ? s.lastSaved(shortDateTime(profile.data.updated_at)) : s.neverSaved}
+                {profile.data.updated_at ? s.lastSaved(instantText(profile.data.updated_at)) : s.neverSaved}
               </span>
             ) : null}
           </>

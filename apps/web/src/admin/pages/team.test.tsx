@@ -75,7 +75,7 @@ describe("Team page", () => {
     expect(within(eddie).getByText(/Never/)).toBeInTheDocument();
     const olivia = await row("Olivia Owner");
     expect(within(olivia).getByText("Owner")).toBeInTheDocument();
-    expect(within(olivia).getByText("Mar 18, 2026, 2:05 PM", { exact: false })).toBeInTheDocument();
+    expect(within(olivia).getByText("18 Mar 2026, 7:35 PM", { exact: false })).toBeInTheDocument();
   });
 
   it("the owner sees Remove and Make owner on other admins but not on their own row", async () => {

@@ -14,7 +14,7 @@ import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { clearSession, getStoredUser, getToken, storeSession } from "../../lib/auth-storage";
 import { callErrors, errorMessage, trpc } from "../../lib/trpc";
-import { shortDateTime } from "../lib/format";
+import { useInstantFormat } from "../../lib/studio-clock";
 import { PasswordField } from "../password-field";
 import { useConfirm } from "../ui/confirm-dialog";
 import { FormError, issueErrors, useFormFields } from "../ui/form-fields";
@@ -184,6 +184,7 @@ function SignOutEverywhere() {
 }
 
 function AdminsList({ me }: { me: AdminUserDto | null }) {
+  const instantText = useInstantFormat();
   const utils = trpc.useUtils();
   const toast = useToast();
   const [dialog, ask] = useConfirm();
@@ -263,7 +264,7 @@ function AdminsList({ me }: { me: AdminUserDto | null }) {
                 <p className="mt-1 text-xs text-white/60">
                   {t.columns.lastSignIn}:{" "}
                   {admin.last_sign_in_at ? (
-                    <time dateTime={admin.last_sign_in_at}>{shortDateTime(admin.last_sign_in_at)}</time>
+                    <time dateTime={admin.last_sign_in_at}>{instantText(admin.last_sign_in_at)}</time>
                   ) : (
                     t.never
                   )}
@@ -301,6 +302,7 @@ function AdminsList({ me }: { me: AdminUserDto | null }) {
 }
 
 function InvitesList() {
+  const instantText = useInstantFormat();
   const utils = trpc.useUtils();
   const toast = useToast();
   const [dialog, ask] = useConfirm();
@@ -351,7 +353,7 @@ function InvitesList() {
             >
               {created.code}
             </p>
-            <p className="mt-1 text-xs text-white/60">{t.validUntil(shortDateTime(created.expires_at))}</p>
+            <p className="mt-1 text-xs text-white/60">{t.validUntil(instantText(created.expires_at))}</p>
           </div>
         ) : null}
       </div>
@@ -386,20 +388,20 @@ function InvitesList() {
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-white/70">
                   <dt className="text-white/55">{t.inviteColumns.created}</dt>
                   <dd>
-                    {shortDateTime(invite.created_at)} {t.createdBy(invite.created_by)}
+                    {instantText(invite.created_at)} {t.createdBy(invite.created_by)}
                   </dd>
                   <dt className="text-white/55">{t.inviteColumns.expires}</dt>
-                  <dd>{shortDateTime(invite.expires_at)}</dd>
+                  <dd>{instantText(invite.expires_at)}</dd>
                   <dt className="text-white/55">{t.inviteColumns.usedBy}</dt>
                   <dd className="break-all">
                     {invite.used_by_email
-                      ? `${invite.used_by_email}${invite.used_at ? ` ${t.usedAt(shortDateTime(invite.used_at))}` : ""}`
+                      ? `${invite.used_by_email}${invite.used_at ? ` ${t.usedAt(instantText(invite.used_at))}` : ""}`
                       : t.notUsed}
                   </dd>
                   {invite.revoked_at ? (
                     <>
                       <dt className="text-white/55">{t.status.revoked}</dt>
-                      <dd>{shortDateTime(invite.revoked_at)}</dd>
+                      <dd>{instantText(invite.revoked_at)}</dd>
                     </>
                   ) : null}
                 </dl>

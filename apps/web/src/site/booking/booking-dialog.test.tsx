@@ -229,7 +229,7 @@ describe("BookingDialog", () => {
 
     const review = screen.getByRole("dialog");
     expect(within(review).getByText("Portrait Session")).toBeInTheDocument();
-    expect(within(review).getByText("Saturday, January 12, 2030")).toBeInTheDocument();
+    expect(within(review).getByText("Saturday, 12 January 2030")).toBeInTheDocument();
     expect(within(review).getByText("11:00 AM")).toBeInTheDocument();
     expect(within(review).getByText(MESSAGES.booking.priceNote)).toBeInTheDocument();
 

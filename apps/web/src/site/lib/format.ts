@@ -1,25 +1,10 @@
-export { formatUsd as priceLabel, plural } from "@studio/validators";
-
-/** "09:00" → "9:00 AM". */
-export function timeLabel(slot: string): string {
-  const [h = 0, m = 0] = slot.split(":").map(Number);
-  const suffix = h >= 12 ? "PM" : "AM";
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
-}
-
-let longDate: Intl.DateTimeFormat | undefined;
-
-/** "2026-05-04" → "Monday, May 4, 2026" (a calendar date: no time zone shift). */
-export function dateLabel(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  if (!y || !m || !d) return date;
-  longDate ??= new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
-}
+/**
+ * The site's names for the product's one set of formatters (@studio/validators: date-format.ts and format.ts), so
+ * the site, the back office and the e-mails write "Thursday, 3 December 2026", "2:00 PM" and "$1,299" alike.
+ */
+export {
+  formatDate as dateLabel,
+  formatTime as timeLabel,
+  formatUsd as priceLabel,
+  plural,
+} from "@studio/validators";

@@ -18,7 +18,7 @@ describe("site helpers", () => {
     expect(timeLabel("09:00")).toBe("9:00 AM");
     expect(timeLabel("12:00")).toBe("12:00 PM");
     expect(timeLabel("17:00")).toBe("5:00 PM");
-    expect(dateLabel("2030-01-12")).toBe("Saturday, January 12, 2030");
+    expect(dateLabel("2030-01-12")).toBe("Saturday, 12 January 2030");
     expect(plural(1, "review")).toBe("1 review");
     expect(plural(6, "review")).toBe("6 reviews");
   });

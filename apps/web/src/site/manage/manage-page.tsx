@@ -1,4 +1,13 @@
-import { type ManageView, MESSAGES, todayIn } from "@studio/validators";
+import {
+  formatLongDateTime,
+  formatLongInstant,
+  formatTimeRange,
+  type ManageView,
+  MESSAGES,
+  todayIn,
+  wallTime,
+  zonedInstant,
+} from "@studio/validators";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { DataProvider } from "../../app/data-provider";
@@ -12,34 +21,6 @@ import { SiteLayout } from "../site-layout";
 import { useStudioProfile } from "../studio-profile";
 
 const m = MESSAGES.manage;
-
-/** "Pacific Standard Time" for a zone on a date (the name the client's calendar shows). */
-function zoneName(timeZone: string, date: string): string {
-  const [y = 2000, mo = 1, d = 1] = date.split("-").map(Number);
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(
-    new Date(Date.UTC(y, mo - 1, d, 20)),
-  );
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
-
-/** An instant on the studio's wall clock: "Monday, May 4, 2026 at 9:00 AM". */
-function instantLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
-}
-
-function endTime(time: string, minutes: number): string {
-  const [h = 0, mi = 0] = time.split(":").map(Number);
-  const total = h * 60 + mi + minutes;
-  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
 
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
   const { name } = useStudioProfile();
@@ -127,6 +108,9 @@ const STATUS_LABEL: Record<ManageView["booking"]["status"], string> = {
 function Summary({ view }: { view: ManageView }) {
   const { booking, time_zone } = view;
   const status = STATUS_LABEL[booking.status];
+  const startsAt = zonedInstant(booking.date, booking.time, time_zone);
+  const start = wallTime(startsAt, time_zone);
+  const end = wallTime(startsAt.getTime() + booking.duration_minutes * 60_000, time_zone);
   return (
     <dl
       className="mt-8 grid gap-x-6 gap-y-4 rounded-2xl border border-white/10 bg-ink-soft p-5 sm:grid-cols-[auto_1fr] sm:p-6"
@@ -142,9 +126,9 @@ function Summary({ view }: { view: ManageView }) {
       </dd>
       <dt className="text-sm text-white/60">Time</dt>
       <dd className="font-semibold text-white" data-testid="manage-time">
-        {timeLabel(booking.time)} – {timeLabel(endTime(booking.time, booking.duration_minutes))}{" "}
+        {formatTimeRange(start, end)}{" "}
         <span className="block text-sm font-normal text-white/65 sm:inline">
-          ({zoneName(time_zone, booking.date)}, {time_zone})
+          {start.zone} ({time_zone})
         </span>
       </dd>
       <dt className="text-sm text-white/60">Status</dt>
@@ -177,9 +161,9 @@ function History({ view }: { view: ManageView }) {
         {view.changes.map((c) => (
           <li key={c.at + c.action} className="rounded-xl border border-white/[0.07] px-4 py-3">
             {c.action === "moved" && c.from_date && c.from_time && c.to_date && c.to_time
-              ? `Moved from ${dateLabel(c.from_date)}, ${timeLabel(c.from_time)} to ${dateLabel(c.to_date)}, ${timeLabel(c.to_time)}`
+              ? `Moved from ${formatLongDateTime(c.from_date, c.from_time)} to ${formatLongDateTime(c.to_date, c.to_time)}`
               : `Cancelled${c.actor === "client" ? " by you" : " by the studio"}`}
-            <span className="block text-xs text-white/50">{instantLabel(c.at, view.time_zone)}</span>
+            <span className="block text-xs text-white/50">{formatLongInstant(c.at, view.time_zone)}</span>
           </li>
         ))}
       </ol>
@@ -418,7 +402,7 @@ function ManageBooking({ token }: { token: string }) {
       {view.can_change ? (
         <>
           <p className="mt-6 text-sm text-white/70" data-testid="manage-deadline">
-            You can move or cancel online until {instantLabel(view.change_deadline, view.time_zone)} (
+            You can move or cancel online until {formatLongInstant(view.change_deadline, view.time_zone)} (
             {view.cutoff_hours} hours before the session).
           </p>
           <div className="mt-6 grid gap-6">

@@ -27,6 +27,7 @@ import {
   DEFAULT_SCHEDULE,
   type DayHours,
   dayRefusal,
+  formatShortDate,
   MESSAGES,
   type PublicSchedule,
   type ScheduleDto,
@@ -249,7 +250,7 @@ export async function addClosure(
       orderBy: { startDate: "asc" },
     });
     if (clash) {
-      const message = m.closureOverlaps(clash.startDate, clash.endDate);
+      const message = m.closureOverlaps(formatShortDate(clash.startDate), formatShortDate(clash.endDate));
       throw new AppError("BAD_REQUEST", message, { fieldErrors: { start: message } });
     }
     return tx.closure.create({ data: { startDate: input.start, endDate: input.end, reason: input.reason } });
