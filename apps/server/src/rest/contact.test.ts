@@ -118,3 +118,16 @@ describe("REST /api/contact auth", () => {
     ],
   );
 });
+
+describe("REST DELETE /api/contact/:id in the Activity trail", () => {
+  it("records a deletion addressed with a padded id (%20) under the message it deleted, with its row before", async () => {
+    await t.call("POST", "/api/contact", { body: { ...form, subject: "Padded id" } });
+    const row = await t.deps.db.contactMessage.findFirstOrThrow({ where: { subject: "Padded id" } });
+    const res = await t.call("DELETE", `/api/contact/%20${row.id}`, { token });
+    expect(res.status).toBe(200);
+    const entry = await t.deps.db.auditEntry.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(entry).toMatchObject({ entity: "contact", entityId: String(row.id), action: "deleted" });
+    const before = typeof entry.before === "string" ? JSON.parse(entry.before) : entry.before;
+    expect(before).toMatchObject({ id: row.id, subject: "Padded id" });
+  });
+});

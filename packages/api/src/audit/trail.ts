@@ -4,7 +4,13 @@
  * (secrets such as password and invite-code hashes left out). Entries are append-only (database triggers).
  */
 import { type Db, type DbProvider, Prisma } from "@studio/db";
-import type { AuditEntity, AuditEntryDto, AuditListInput, AuditListResult } from "@studio/validators";
+import {
+  type AuditEntity,
+  type AuditEntryDto,
+  type AuditListInput,
+  type AuditListResult,
+  ZId,
+} from "@studio/validators";
 
 type Row = Record<string, unknown> | null;
 type Loader = (db: Db, id: number) => Promise<Row>;
@@ -147,7 +153,18 @@ function asId(value: unknown): number | null {
 /** Where a creation's answer holds the new record: { booking }, { key } (API keys), { endpoint } (webhooks). */
 const NESTED_RECORDS = ["booking", "key", "endpoint"] as const;
 
-/** The record's id in a procedure's input or answer ({ id }, or { booking: { id } } and the like). */
+/**
+ * The record's id in a procedure's input, read by the same schema the procedures parse it with (ZId: a padded
+ * " 6" or "6" is booking 6 to the procedure, so it is booking 6 here too). A creation never takes its id from
+ * the input (an extra `id` field is ignored by the procedure): only from its answer.
+ */
+function inputIdOf(audited: Audited, rawInput: unknown): number | null {
+  if (typeof audited.action === "string" && audited.action === "created") return null;
+  const parsed = ZId.safeParse(rawInput);
+  return parsed.success ? asId(parsed.data.id) : null;
+}
+
+/** The record's id in a procedure's answer ({ id }, or { booking: { id } } and the like). */
 function idOf(value: unknown): number | null {
   if (value === null || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
@@ -187,7 +204,7 @@ export async function withAudit<T>(
 ): Promise<T> {
   const { db } = deps;
   const load = loaders[audited.entity];
-  const inputId = audited.self ? actor.id : (audited.id ?? idOf(rawInput));
+  const inputId = audited.self ? actor.id : (audited.id ?? inputIdOf(audited, rawInput));
   const before = inputId !== null ? snapshot(await load(db, inputId)) : null;
   const result = await change();
   const entityId = inputId ?? idOf(answerOf(result));
