@@ -47,6 +47,7 @@ export const MESSAGES = {
     deleteFailed: "Failed to delete booking",
     statusInvalid: "Status must be one of pending, confirmed, completed, cancelled",
     transitionRefused: (from: string, to: string) => `A ${from} booking cannot be changed to ${to}.`,
+    completedTooEarly: "A booking can be marked completed only after its session has ended.",
     proofInvalid: "The attached file was not uploaded through this site. Please upload it again.",
     priceNote: "Final pricing may vary based on specific requirements.",
     serviceMissing: "Service not found",

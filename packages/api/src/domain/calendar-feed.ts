@@ -8,9 +8,9 @@
  * SHA-256, like the manage links.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { type CalendarFeedDto, zonedInstant } from "@studio/validators";
+import { type CalendarFeedDto, sessionHours, zonedInstant } from "@studio/validators";
 import type { Context } from "../context";
-import { bookingUid, buildCalendar, type CalendarEvent, sessionHours } from "../mail/ics";
+import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
 import { hashToken } from "./bookings/self-service";
 import { scheduleRules } from "./bookings/schedule";

@@ -10,12 +10,13 @@ import {
   type MailKind,
   SERVICE_CATEGORIES,
   type ServiceCategory,
+  sessionHours,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
-import { bookingUid, sessionHours } from "./ics";
+import { bookingUid } from "./ics";
 import type { StoredContent } from "./layout";
 import { type StoredAttachment, storedCalendar } from "./attachments";
 import { enqueueMail, type MailRow, mailDomain, rowOf } from "./outbox";
