@@ -125,7 +125,7 @@ export const MESSAGES = {
     loggedIn: "Login successful",
     registered: "Account created successfully",
     loggedOut: "Logged out",
-    currentPasswordWrong: "The current password is not right",
+    currentPasswordWrong: "The current password is incorrect.",
     passwordChanged: "Password changed. Your other sessions have been signed out.",
     profileUpdated: "Your details have been saved",
     signedOutEverywhere: "Signed out on every device",

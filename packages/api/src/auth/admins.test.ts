@@ -30,7 +30,7 @@ describe("my account", () => {
   it("changes the password with the current one, ending my other sessions but not this one", async () => {
     const other = await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
     const wrong = await failure(owner.auth.changePassword({ current: "not-it", next: "new-password-1" }));
-    expect(wrong).toEqual({ code: "BAD_REQUEST", message: m.currentPasswordWrong });
+    expect(wrong).toEqual({ code: "BAD_REQUEST", message: "The current password is incorrect." });
     // Nothing changed: the old password still works.
     await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
 
