@@ -575,7 +575,9 @@ export const MESSAGES = {
       statusSet: (record: string, to: string) => `Set the status of ${record} to ${to}`,
       markedRead: (record: string) => `Marked ${record} as read`,
       markedUnread: (record: string) => `Marked ${record} as unread`,
-      createdInvite: "Created invite code",
+      joinedWithInvite: (inviteId: string) => `Joined the team with invite code #${inviteId}`,
+      joinedWithSettingsCode: "Joined the team with the invite code from the server's settings",
+      joinedAsOwner: "Signed up as the studio owner",
       removedAdmin: (name: string) => `Removed admin ${name}`,
       madeOwner: (name: string) => `Made ${name} the owner`,
       changedOwnPassword: "Changed their password",
@@ -587,6 +589,7 @@ export const MESSAGES = {
       removedClosure: (range: string, reason: string | null) =>
         `Reopened the studio ${range}${reason ? ` (was: ${reason})` : ""}`,
       repliedTo: (record: string) => `Replied to ${record}`,
+      createdCalendarFeed: "Made the calendar feed link",
       regeneratedCalendarFeed: "Made a new calendar feed link (the old one stopped working)",
       other: (action: string, record: string) => `${action.replace(/_/g, " ")}: ${record}`,
     },
