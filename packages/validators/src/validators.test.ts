@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, todayIn } from "./dates";
-import { categoryLabel, PORTFOLIO_CATEGORIES } from "./constants";
+import {
+  CATEGORY_LABELS,
+  categoryLabel,
+  PORTFOLIO_CATEGORIES,
+  SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_LABELS,
+  SERVICE_SITE_CATEGORY,
+} from "./constants";
 import { formatFileSize, plural, truncate } from "./format";
 import { MESSAGES } from "./messages";
 import { ZBookingCreateInput } from "./schemas/booking";
@@ -140,7 +147,22 @@ describe("one list of category labels", () => {
       "Commercial",
     ]);
     expect(categoryLabel("")).toBe("General");
-    expect(categoryLabel("drone")).toBe("Drone");
+    expect(categoryLabel("drone")).toBe("Drone Services");
+  });
+
+  it("names each service category as the site names the category it belongs to", () => {
+    for (const category of SERVICE_CATEGORIES) {
+      const site = SERVICE_SITE_CATEGORY[category];
+      expect(SERVICE_CATEGORY_LABELS[category]).toBe(site ? CATEGORY_LABELS[site] : "Events");
+    }
+    expect(SERVICE_CATEGORY_LABELS).toEqual({
+      photography: "Photography",
+      videography: "Videography",
+      editing: "VFX & Post",
+      drone: "Drone Services",
+      event: "Events",
+      commercial: "Commercial",
+    });
   });
 
   it("pluralises counts", () => {

@@ -9,6 +9,7 @@ import {
   MAIL_REMINDER_HOURS,
   type MailKind,
   SERVICE_CATEGORIES,
+  SERVICE_SITE_CATEGORY,
   type ServiceCategory,
   sessionHours,
 } from "@studio/validators";
@@ -231,18 +232,10 @@ export function feedbackUrl(
   return `${origin(deps)}/?${params.toString()}`;
 }
 
-/** The feedback category that matches a service's category ("" = General). */
+/** The feedback category that matches a service's category: the site's category it belongs to ("" = General). */
 export function feedbackCategoryOf(serviceCategory: string | null | undefined): string {
-  const map: Record<ServiceCategory, string> = {
-    photography: "photography",
-    videography: "videography",
-    editing: "vfx-post",
-    drone: "drone-services",
-    event: "",
-    commercial: "commercial",
-  };
   const category = (SERVICE_CATEGORIES as readonly string[]).includes(serviceCategory ?? "")
-    ? map[serviceCategory as ServiceCategory]
+    ? (SERVICE_SITE_CATEGORY[serviceCategory as ServiceCategory] ?? "")
     : "";
   return (FEEDBACK_CATEGORIES as readonly string[]).includes(category) ? category : "";
 }
