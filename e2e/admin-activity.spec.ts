@@ -26,7 +26,11 @@ test("activity: an admin's changes are listed in plain words, filterable, with d
   // Only this admin's entries: other specs change things at the same time.
   await page.getByRole("combobox", { name: "Admin", exact: true }).selectOption({ label: name });
   const entries = page.getByTestId("activity-entry");
-  await expect(entries).toHaveCount(3);
+  await expect(entries).toHaveCount(4);
+  // Signing up with the server's invite code is the admin's first entry.
+  await expect(entries.last()).toContainText(
+    "Joined the team with the invite code from the server's settings",
+  );
   const statusEntry = entries.filter({
     hasText: `Changed the status of booking #${booking.id} from pending to confirmed`,
   });
@@ -70,7 +74,7 @@ test("activity: fits a 390 px phone without horizontal scrolling", async ({ page
   await page.goto("/admin/activity");
   await page.getByRole("combobox", { name: "Admin", exact: true }).selectOption({ label: name });
   const entries = page.getByTestId("activity-entry");
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3); // joined, created and deleted the service
   await entries.first().getByText("Details").click();
   await expect(entries.first().getByRole("table")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

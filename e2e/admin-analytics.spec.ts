@@ -1,3 +1,4 @@
+import { moveSessionIntoThePast } from "./db-helpers";
 import { expect, test } from "./fixtures";
 import { adminSession, bookingStats, createBooking, createService, uid } from "./admin-helpers";
 
@@ -9,6 +10,7 @@ test("analytics figures match the bookings and services created", async ({ page 
   const b = await createBooking(page.request, { name: `Bob ${tag}`, service_id: service.id });
   await createBooking(page.request, { name: `Cy ${tag}`, service_id: service.id });
   expect((await page.request.patch(`/api/bookings/${a.id}/confirm`, { headers })).ok()).toBe(true);
+  await moveSessionIntoThePast(b.id); // completed only once the session is over
   expect(
     (
       await page.request.patch(`/api/bookings/${b.id}/status`, { headers, data: { status: "completed" } })

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { formatTime, MESSAGES } from "@studio/validators";
+import { moveSessionIntoThePast } from "./db-helpers";
 import { expect, test } from "./fixtures";
 import {
   adminSession,
@@ -23,12 +24,14 @@ test("confirm, status change and delete update the table and the five stats", as
   const service = await createService(page.request, token, { title: `E2E Session ${tag}`, price: 250 });
   const proof = await uploadProof(page.request, "scan.png", "image/png", makePng());
   await createBooking(page.request, { name: `Ann ${tag}`, service_id: service.id, image: proof });
-  await createBooking(page.request, {
+  const ben = await createBooking(page.request, {
     name: `Ben ${tag}`,
     service_id: service.id,
     message: "Golden hour please",
   });
-  await createBooking(page.request, { name: `Cat ${tag}`, service_id: service.id });
+  const cat = await createBooking(page.request, { name: `Cat ${tag}`, service_id: service.id });
+  // Ben's session is over (a booking is marked completed only then); Ann's and Cat's are still to come.
+  await moveSessionIntoThePast(ben.id);
 
   await page.goto("/admin/bookings");
   await expect(page.getByRole("heading", { name: "Bookings Management" })).toBeVisible();
@@ -63,6 +66,22 @@ test("confirm, status change and delete update the table and the five stats", as
   await expect(row("Ann").getByRole("button", { name: /^Confirm/ })).toHaveCount(0);
   await expect(statValue(page, "Pending")).toHaveText(String(pending - 1));
   await expect(statValue(page, "Confirmed")).toHaveText(String(confirmed + 1));
+
+  // Completed is offered only once the session is over, and the server refuses it before (409).
+  const offered = (name: string) =>
+    row(name)
+      .getByRole("combobox")
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(await offered("Ann")).toEqual(["pending", "confirmed", "cancelled"]);
+  expect(await offered("Cat")).toEqual(["pending", "confirmed", "cancelled"]);
+  expect(await offered("Ben")).toEqual(["pending", "confirmed", "completed", "cancelled"]);
+  const early = await page.request.patch(`/api/bookings/${cat.id}/status`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { status: "completed" },
+  });
+  expect(early.status()).toBe(409);
+  expect(((await early.json()) as { message: string }).message).toBe(MESSAGES.booking.completedTooEarly);
 
   // Completed is final: asked first, then the status control disappears.
   await row("Ben").getByRole("combobox").selectOption("completed");

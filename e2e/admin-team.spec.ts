@@ -43,7 +43,7 @@ test("an admin changes the password on the Team page: the other session ends, th
   await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
   await page.getByLabel("Confirm new password").fill("brand-new-pass-1");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("The current password is not right")).toBeVisible();
+  await expect(page.getByText("The current password is incorrect.")).toBeVisible();
   expect((await device.context.request.get("/api/auth/me", { headers: bearer(other.token) })).status()).toBe(
     200,
   );

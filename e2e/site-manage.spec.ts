@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { MESSAGES, TIME_SLOTS } from "@studio/validators";
+import { moveSessionIntoThePast } from "./db-helpers";
 import { expect, test } from "./fixtures";
 import { adminToken, bookSlot, serviceId, uid, uniqueDay } from "./site-helpers";
 
@@ -252,7 +253,8 @@ test.describe("the client's manage page", () => {
     request,
   }) => {
     const { path, bookingId } = await bookAndOpenMail(request, uniqueDay(), "09:00");
-    // The studio marks the session done: it is over.
+    // The session took place, and the studio marks it done.
+    await moveSessionIntoThePast(bookingId);
     const done = await request.patch(`/api/bookings/${bookingId}/status`, {
       headers: { Authorization: `Bearer ${token}` },
       data: { status: "completed" },

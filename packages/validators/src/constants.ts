@@ -38,14 +38,25 @@ export const CATEGORY_LABELS: Record<PortfolioCategory, string> = {
   "vfx-post": "VFX & Post",
   commercial: "Commercial",
 };
-export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = {
-  photography: "Photography",
-  videography: "Videography",
-  editing: "Editing",
-  drone: "Drone",
-  event: "Event",
-  commercial: "Commercial",
+/** The site's category (its page, portfolio and feedback category) that a service category belongs to. */
+export const SERVICE_SITE_CATEGORY: Record<ServiceCategory, PortfolioCategory | null> = {
+  photography: "photography",
+  videography: "videography",
+  editing: "vfx-post",
+  drone: "drone-services",
+  event: null,
+  commercial: "commercial",
 };
+/**
+ * A service category is named as the site names its category (CATEGORY_LABELS: "Drone Services", "VFX & Post");
+ * events, which have no page of their own, are "Events".
+ */
+export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = Object.fromEntries(
+  SERVICE_CATEGORIES.map((category) => {
+    const site = SERVICE_SITE_CATEGORY[category];
+    return [category, site ? CATEGORY_LABELS[site] : "Events"];
+  }),
+) as Record<ServiceCategory, string>;
 
 /** A category's label (portfolio, feedback or service category); "" is General. */
 export function categoryLabel(category: string): string {

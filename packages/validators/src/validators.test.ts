@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, todayIn } from "./dates";
-import { categoryLabel, PORTFOLIO_CATEGORIES } from "./constants";
+import {
+  CATEGORY_LABELS,
+  categoryLabel,
+  PORTFOLIO_CATEGORIES,
+  SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_LABELS,
+  SERVICE_SITE_CATEGORY,
+} from "./constants";
 import { formatFileSize, plural, truncate } from "./format";
 import { MESSAGES } from "./messages";
 import { ZBookingCreateInput } from "./schemas/booking";
@@ -8,12 +15,36 @@ import { isPhoneNumber } from "./rules";
 import { splitList } from "./schemas/common";
 import { ZFeedbackInput } from "./schemas/feedback";
 import { ZPortfolioInput } from "./schemas/portfolio";
+import { sessionEnd, sessionHours } from "./schemas/schedule";
 import { ZServiceInput } from "./schemas/service";
 
 describe("lists", () => {
   it("splits comma or newline text, trims and drops empties", () => {
     expect(splitList(" a, b ,,\n c ,")).toEqual(["a", "b", "c"]);
     expect(splitList([" x ", "", "y"])).toEqual(["x", "y"]);
+  });
+});
+
+describe("a session's end (when a booking may be marked completed)", () => {
+  it("lasts the service's hours, one by default or when the duration reads otherwise", () => {
+    expect(sessionHours("3 hours")).toBe(3);
+    expect(sessionHours("2h")).toBe(2);
+    expect(sessionHours(null)).toBe(1);
+    expect(sessionHours("half a day")).toBe(1);
+    expect(sessionHours("12 hours")).toBe(1);
+  });
+
+  it("is the start on the zone's wall clock plus those hours", () => {
+    // 15:00 in Los Angeles in December (UTC-8) is 23:00 UTC.
+    expect(sessionEnd("2030-12-02", "15:00", null, "America/Los_Angeles").toISOString()).toBe(
+      "2030-12-03T00:00:00.000Z",
+    );
+    expect(sessionEnd("2030-07-02", "10:00", "3 hours", "America/Los_Angeles").toISOString()).toBe(
+      "2030-07-02T20:00:00.000Z",
+    );
+    expect(sessionEnd("2030-07-02", "10:00", "1 hour", "Asia/Tokyo").toISOString()).toBe(
+      "2030-07-02T02:00:00.000Z",
+    );
   });
 });
 
@@ -116,7 +147,22 @@ describe("one list of category labels", () => {
       "Commercial",
     ]);
     expect(categoryLabel("")).toBe("General");
-    expect(categoryLabel("drone")).toBe("Drone");
+    expect(categoryLabel("drone")).toBe("Drone Services");
+  });
+
+  it("names each service category as the site names the category it belongs to", () => {
+    for (const category of SERVICE_CATEGORIES) {
+      const site = SERVICE_SITE_CATEGORY[category];
+      expect(SERVICE_CATEGORY_LABELS[category]).toBe(site ? CATEGORY_LABELS[site] : "Events");
+    }
+    expect(SERVICE_CATEGORY_LABELS).toEqual({
+      photography: "Photography",
+      videography: "Videography",
+      editing: "VFX & Post",
+      drone: "Drone Services",
+      event: "Events",
+      commercial: "Commercial",
+    });
   });
 
   it("pluralises counts", () => {

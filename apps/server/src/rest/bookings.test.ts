@@ -454,7 +454,11 @@ describe("one booking by id", () => {
   it("PATCH /api/bookings/:id/status follows the transitions and refuses with 409", async () => {
     const created = await createBooking();
     const path = `/api/bookings/${created.id}/status`;
-    expect((await t.call("PATCH", path, { token, body: { status: "completed" } })).status).toBe(200);
+    // Completed only once the session is over (its own test is below).
+    await t.harness.setNowToSessionEnd(Number(created.id));
+    const later = (await t.harness.admin()).token;
+    expect((await t.call("PATCH", path, { token: later, body: { status: "completed" } })).status).toBe(200);
+    t.harness.setNow(NOW);
     const refused = await t.call("PATCH", path, { token, body: { status: "pending" } });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ success: false, message: m.transitionRefused("completed", "pending") });
@@ -475,6 +479,41 @@ describe("one booking by id", () => {
       body: { status: "confirmed" },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("PATCH …/status and PUT refuse completed before the session's end with 409, and accept it after", async () => {
+    const created = await createBooking({ date: "2030-12-02", time: "15:00" });
+    const tooEarly = { success: false, message: m.completedTooEarly };
+    for (const [method, path] of [
+      ["PATCH", `/api/bookings/${created.id}/status`],
+      ["PUT", `/api/bookings/${created.id}`],
+    ] as const) {
+      const refused = await t.call(method, path, { token, body: { status: "completed" } });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual(tooEarly);
+    }
+    // 15:00–16:00 in Los Angeles on 2 December: the session ends at 00:00 UTC on the 3rd.
+    const end = new Date("2030-12-03T00:00:00Z");
+    try {
+      t.harness.setNow(new Date(end.getTime() - 1000));
+      const before = await t.call("PATCH", `/api/bookings/${created.id}/status`, {
+        token: (await t.harness.admin()).token,
+        body: { status: "completed" },
+      });
+      expect(before.status).toBe(409);
+      expect(before.body).toEqual(tooEarly);
+      t.harness.setNow(end);
+      const after = await t.call("PATCH", `/api/bookings/${created.id}/status`, {
+        token: (await t.harness.admin()).token,
+        body: { status: "completed" },
+      });
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ success: true, data: { id: created.id, status: "completed" } });
+    } finally {
+      t.harness.setNow(NOW);
+    }
+    const row = await t.deps.db.booking.findUniqueOrThrow({ where: { id: Number(created.id) } });
+    expect(row.status).toBe("completed");
   });
 
   it("cancelling through REST frees the slot", async () => {

@@ -90,7 +90,12 @@ const AUDITED: Record<string, Audited> = {
   "schedule.addClosure": { entity: "closure", action: "created" },
   "schedule.removeClosure": { entity: "closure", action: "deleted" },
   "contact.reply": { entity: "contact", action: "replied" },
-  "calendarFeed.regenerate": { entity: "calendar_feed", action: "regenerated" },
+  // The first link is made; a later one replaces it (and the old one stops working).
+  "calendarFeed.regenerate": {
+    entity: "calendar_feed",
+    action: (answer) =>
+      (answer as { replaced?: unknown } | null)?.replaced === true ? "regenerated" : "created",
+  },
   "mail.resend": { entity: "mail", action: "resent" },
   "apiKeys.create": { entity: "api_key", action: "created" },
   "apiKeys.revoke": { entity: "api_key", action: "revoked" },
@@ -115,16 +120,14 @@ export async function recordReading(
   entity: AuditEntity,
   id: number,
 ): Promise<void> {
-  await deps.db.auditEntry.create({
-    data: {
-      createdAt: deps.now(),
-      actorId: actor.id,
-      actorName: actor.name,
-      apiKeyId: actor.apiKeyId ?? null,
-      entity,
-      entityId: String(id),
-      action: "viewed",
-    },
+  await recordAudit(deps.db, {
+    at: deps.now(),
+    actor,
+    entity,
+    entityId: id,
+    action: "viewed",
+    before: null,
+    after: null,
   });
 }
 
@@ -205,24 +208,50 @@ export async function withAudit<T>(
   const { db } = deps;
   const load = loaders[audited.entity];
   const inputId = audited.self ? actor.id : (audited.id ?? inputIdOf(audited, rawInput));
-  const before = inputId !== null ? snapshot(await load(db, inputId)) : null;
+  const before = inputId !== null ? await load(db, inputId) : null;
   const result = await change();
   const entityId = inputId ?? idOf(answerOf(result));
-  const after = entityId !== null ? snapshot(await load(db, entityId)) : null;
+  const after = entityId !== null ? await load(db, entityId) : null;
+  await recordAudit(db, {
+    at: deps.now(),
+    actor,
+    entity: audited.entity,
+    entityId,
+    action: typeof audited.action === "function" ? audited.action(answerOf(result)) : audited.action,
+    before,
+    after,
+  });
+  return result;
+}
+
+/** Appends one entry (withAudit's, or a change made outside an admin procedure, such as signing up). */
+export async function recordAudit(
+  db: Pick<Db, "auditEntry">,
+  entry: {
+    at: Date;
+    actor: AuditActor;
+    entity: AuditEntity;
+    entityId: number | null;
+    action: string;
+    before: Row;
+    after: Row;
+  },
+): Promise<void> {
+  const before = snapshot(entry.before);
+  const after = snapshot(entry.after);
   await db.auditEntry.create({
     data: {
-      createdAt: deps.now(),
-      actorId: actor.id,
-      actorName: actor.name,
-      apiKeyId: actor.apiKeyId ?? null,
-      entity: audited.entity,
-      entityId: entityId === null ? null : String(entityId),
-      action: typeof audited.action === "function" ? audited.action(answerOf(result)) : audited.action,
+      createdAt: entry.at,
+      actorId: entry.actor.id,
+      actorName: entry.actor.name,
+      apiKeyId: entry.actor.apiKeyId ?? null,
+      entity: entry.entity,
+      entityId: entry.entityId === null ? null : String(entry.entityId),
+      action: entry.action,
       ...(before ? { before: before as object } : {}),
       ...(after ? { after: after as object } : {}),
     },
   });
-  return result;
 }
 
 type AuditRow = {

@@ -7,6 +7,7 @@ import {
   type ZRegisterInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { recordAudit } from "../audit/trail";
 import type { Context } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { findInvite } from "./invites";
@@ -19,6 +20,7 @@ type Ctx = Pick<Context, "db" | "config" | "now" | "ip" | "limiter" | "cache">;
 export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>): Promise<AuthResult> {
   const hasOwner = (await ctx.db.adminUser.count()) > 0;
   let inviteId: number | null = null;
+  let inviteFromSettings = false;
   // The code is checked (and the guess counted) before anything is hashed: a wrong code costs no argon2 work.
   if (hasOwner) {
     if (!input.invite_code) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteRequired);
@@ -27,6 +29,7 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
     if (!invite) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
     await reservation.succeeded();
     if (invite.kind === "stored") inviteId = invite.id;
+    else inviteFromSettings = true;
   }
   const passwordHash = await hashPassword(input.password);
   try {
@@ -42,9 +45,20 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
         if (used.count !== 1) throw new AppError("FORBIDDEN", MESSAGES.auth.inviteInvalid);
       }
       // Signing up signs in: the session issued below is the account's first sign-in.
-      return tx.adminUser.create({
+      const user = await tx.adminUser.create({
         data: { name: input.name, email: input.email, passwordHash, role, lastSignInAt: ctx.now() },
       });
+      // In the Activity trail: who joined, and with which invite code (its id; or the server's own code).
+      await recordAudit(tx, {
+        at: ctx.now(),
+        actor: { id: user.id, name: user.name },
+        entity: "admin",
+        entityId: user.id,
+        action: "joined",
+        before: null,
+        after: { ...user, inviteCodeId: inviteId, inviteFromSettings },
+      });
+      return user;
     });
     ctx.cache.invalidate("team");
     return issueSession(ctx, user);

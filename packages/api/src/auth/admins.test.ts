@@ -30,7 +30,7 @@ describe("my account", () => {
   it("changes the password with the current one, ending my other sessions but not this one", async () => {
     const other = await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
     const wrong = await failure(owner.auth.changePassword({ current: "not-it", next: "new-password-1" }));
-    expect(wrong).toEqual({ code: "BAD_REQUEST", message: m.currentPasswordWrong });
+    expect(wrong).toEqual({ code: "BAD_REQUEST", message: "The current password is incorrect." });
     // Nothing changed: the old password still works.
     await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
 
@@ -137,6 +137,49 @@ describe("the team (owner only)", () => {
 });
 
 describe("invite codes", () => {
+  it("are in the activity trail: created with the invite's id, and who joined with which one", async () => {
+    const invite = await owner.auth.createInvite();
+    expect(await lastAudit()).toMatchObject({
+      entity: "invite",
+      action: "created",
+      entity_id: String(invite.id),
+      actor_name: "Studio Owner",
+    });
+    const joined = await h
+      .caller()
+      .auth.register({ name: "Jay", email: "jay@team.test", password: "secret12", invite_code: invite.code });
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({
+      entity: "admin",
+      action: "joined",
+      entity_id: String(joined.user.id),
+      actor_id: joined.user.id,
+      actor_name: "Jay",
+      before: null,
+      after: { id: joined.user.id, email: "jay@team.test", role: "admin", inviteCodeId: invite.id },
+    });
+    expect(JSON.stringify(entry)).not.toContain("passwordHash");
+    // The owner signed up first, with no code at all.
+    const { items } = await owner.admins.activity({ limit: 100, entity: "admin" });
+    expect(items.at(-1)).toMatchObject({
+      action: "joined",
+      actor_name: "Studio Owner",
+      after: { role: "owner", inviteCodeId: null, inviteFromSettings: false },
+    });
+    // The server's own code (ADMIN_SIGNUP_CODE) has no id: the entry says it was that one.
+    const other = await h.caller().auth.register({
+      name: "Kim",
+      email: "kim@team.test",
+      password: "secret12",
+      invite_code: "INVITE-TEST-CODE",
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: "joined",
+      entity_id: String(other.user.id),
+      after: { inviteCodeId: null, inviteFromSettings: true },
+    });
+  });
+
   it("are listed with expiry and who used them, and an unused one can be revoked", async () => {
     const used = await owner.auth.createInvite();
     await h

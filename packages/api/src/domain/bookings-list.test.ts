@@ -259,7 +259,16 @@ describe("CSV export", () => {
       ["two\nlines", '"two\nlines"'],
       ["carriage\rreturn", '"carriage\rreturn"'],
       ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
-      ["+1 555 0101", "'+1 555 0101"],
+      // A phone number in international form stays as it is; anything else after a "+" is defused.
+      ["+1 555 0101", "+1 555 0101"],
+      ["+44 20 7946 0958", "+44 20 7946 0958"],
+      ["+1 (555) 010-2040", "+1 (555) 010-2040"],
+      ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
+      ["+1 555 0101 ext. 2", "'+1 555 0101 ext. 2"],
+      ["+1 555\t0101", "'+1 555\t0101"],
+      ["+SUM(1)", "'+SUM(1)"],
+      ["+ 1 555", "'+ 1 555"],
+      ["+", "'+"],
       ["-2+3", "'-2+3"],
       ["@SUM(A1)", "'@SUM(A1)"],
       ["\tcmd", "'\tcmd"],
@@ -294,7 +303,7 @@ describe("CSV export", () => {
     // 30 rows + header + trailing empty; one message holds an embedded newline inside quotes.
     expect(all.csv.match(/\r\n/g)).toHaveLength(31);
     expect(all.csv).toContain('"Line one, ""quoted""\nline two"');
-    expect(all.csv).toContain(",'+1 555 0101,");
+    expect(all.csv).toContain(",+1 555 0101,");
     expect(lines.filter((l) => l.includes(",yes,"))).toHaveLength(1);
     expect(lines.filter((l) => l.includes(",no,"))).toHaveLength(29);
 
@@ -317,7 +326,7 @@ describe("CSV export", () => {
     const csv = (await admin.bookings.exportCsv({ search: "formula@" })).csv;
     const row = csv.split("\r\n")[1];
     expect(row).toBe(
-      `${created.booking.id},"'=HYPERLINK(""http://evil.example"",""click"")",formula@example.test,'+1 555 0100,` +
+      `${created.booking.id},"'=HYPERLINK(""http://evil.example"",""click"")",formula@example.test,+1 555 0100,` +
         `${created.booking.service_id},Portrait Session,2030-04-01,09:00,pending,,no,${created.booking.created_at}`,
     );
   });

@@ -54,6 +54,17 @@ async function failure(promise: Promise<unknown>): Promise<Failure> {
   throw new Error("expected the call to fail");
 }
 
+/** Marks a booking completed as an admin would once its session has ended, then puts the clock back to NOW. */
+async function completeAfterSession(id: number) {
+  await h.setNowToSessionEnd(id);
+  try {
+    const { caller } = await h.admin();
+    return await caller.bookings.setStatus({ id, status: "completed" });
+  } finally {
+    h.setNow(NOW);
+  }
+}
+
 /** A distinct future day per call, so tests never compete for slots by accident. */
 let dayCounter = 0;
 function nextDay(): string {
@@ -297,7 +308,7 @@ describe("the slot guard", () => {
     expect(row.slotKey).toBeNull();
     const again = await h.caller().bookings.create(input({ date, time }));
     expect(again.booking.id).not.toBe(first.booking.id);
-    await admin.bookings.setStatus({ id: again.booking.id, status: "completed" });
+    await completeAfterSession(again.booking.id);
     expect((await failure(h.caller().bookings.create(input({ date, time })))).code).toBe("CONFLICT");
   });
 
@@ -497,7 +508,11 @@ describe("status changes (section 4)", () => {
     const id = await bookingIn(from);
     const allowed = from === to || BOOKING_TRANSITIONS[from].includes(to);
     if (allowed) {
-      const booking = await admin.bookings.setStatus({ id, status: to });
+      // Completing is allowed only after the session's end as well (its own tests are below).
+      const booking =
+        to === "completed" && from !== to
+          ? await completeAfterSession(id)
+          : await admin.bookings.setStatus({ id, status: to });
       expect(booking.status).toBe(to);
     } else {
       const error = await failure(admin.bookings.setStatus({ id, status: to }));
@@ -558,6 +573,105 @@ describe("status changes (section 4)", () => {
   });
 });
 
+describe("completed only after the session's end", () => {
+  /** The admin's attempt to mark the booking completed at `at`, then the row's status and the e-mails written. */
+  async function completeAt(id: number, at: Date) {
+    h.setNow(at);
+    try {
+      const { caller } = await h.admin();
+      const mails = await h.deps.db.outgoingMail.count({ where: { bookingId: id } });
+      const result = await caller.bookings.setStatus({ id, status: "completed" }).catch(failure_);
+      const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id } });
+      const written = (await h.deps.db.outgoingMail.count({ where: { bookingId: id } })) - mails;
+      return { result, status: row.status, written };
+    } finally {
+      h.setNow(NOW);
+    }
+  }
+  const failure_ = (error: unknown) => failure(Promise.reject(error));
+  const tooEarly = { code: "CONFLICT", message: m.completedTooEarly };
+
+  it("refuses a future booking with 409 and writes nothing (no thank-you e-mail)", async () => {
+    const { booking } = await h.caller().bookings.create(input());
+    await admin.bookings.confirm({ id: booking.id });
+    expect(await completeAt(booking.id, NOW)).toMatchObject({
+      result: tooEarly,
+      status: "confirmed",
+      written: 0,
+    });
+    expect(m.completedTooEarly).toBe("A booking can be marked completed only after its session has ended.");
+  });
+
+  it("ends one hour after the start by default: refused a minute before, accepted at the end", async () => {
+    const { booking } = await h.caller().bookings.create(input({ date: "2030-12-02", time: "15:00" }));
+    // 15:00 in Los Angeles in December is 23:00 UTC; the session ends at 16:00 (00:00 UTC the next day).
+    const end = new Date("2030-12-03T00:00:00Z");
+    expect(await h.setNowToSessionEnd(booking.id)).toEqual(end);
+    h.setNow(NOW);
+    const before = await completeAt(booking.id, new Date(end.getTime() - 60_000));
+    expect(before).toMatchObject({ result: tooEarly, status: "pending", written: 0 });
+    const after = await completeAt(booking.id, end);
+    expect(after).toMatchObject({ result: { id: booking.id, status: "completed" }, status: "completed" });
+    expect(after.written).toBeGreaterThan(0);
+  });
+
+  it("lasts as long as the service: a three-hour session is not over after one hour", async () => {
+    const long = await h.deps.db.service.create({
+      data: {
+        title: "Wedding Day",
+        description: "d",
+        category: "videography",
+        priceCents: 99_900,
+        duration: "3 hours",
+        features: [],
+      },
+    });
+    const { booking } = await h
+      .caller()
+      .bookings.create(input({ service_id: long.id, date: "2030-12-03", time: "10:00" }));
+    const start = Date.parse("2030-12-03T18:00:00Z"); // 10:00 in Los Angeles
+    expect((await completeAt(booking.id, new Date(start + 2 * 3_600_000))).result).toMatchObject(tooEarly);
+    expect((await completeAt(booking.id, new Date(start + 3 * 3_600_000))).status).toBe("completed");
+  });
+
+  it("lasts one hour once the service is deleted", async () => {
+    const gone = await h.deps.db.service.create({
+      data: {
+        title: "Gone",
+        description: "d",
+        category: "vfx",
+        priceCents: 100,
+        duration: "4 hours",
+        features: [],
+      },
+    });
+    const { booking } = await h
+      .caller()
+      .bookings.create(input({ service_id: gone.id, date: "2030-12-04", time: "09:00" }));
+    await h.deps.db.service.delete({ where: { id: gone.id } });
+    const start = Date.parse("2030-12-04T17:00:00Z"); // 09:00 in Los Angeles
+    expect((await completeAt(booking.id, new Date(start + 3_600_000 - 1))).result).toMatchObject(tooEarly);
+    expect((await completeAt(booking.id, new Date(start + 3_600_000))).status).toBe("completed");
+  });
+
+  it("is judged in the schedule's own time zone when the owner set one", async () => {
+    const { booking } = await h.caller().bookings.create(input({ date: "2030-12-05", time: "11:00" }));
+    await h.deps.db.studioSchedule.upsert({
+      where: { id: 1 },
+      create: { id: 1, timeZone: "Asia/Tokyo" },
+      update: { timeZone: "Asia/Tokyo" },
+    });
+    try {
+      // 11:00–12:00 in Tokyo (UTC+9) is 02:00–03:00 UTC, hours before the same wall time in Los Angeles.
+      const end = Date.parse("2030-12-05T03:00:00Z");
+      expect((await completeAt(booking.id, new Date(end - 1000))).result).toMatchObject(tooEarly);
+      expect((await completeAt(booking.id, new Date(end))).status).toBe("completed");
+    } finally {
+      await h.deps.db.studioSchedule.update({ where: { id: 1 }, data: { timeZone: null } });
+    }
+  });
+});
+
 describe("stats", () => {
   it("counts every status and proofs, and follows each change", async () => {
     const expectDelta = async (before: BookingStats, delta: Partial<BookingStats>) => {
@@ -578,7 +692,7 @@ describe("stats", () => {
     stats = await expectDelta(stats, { total: 1, pending: 1, withProof: 1 });
     await admin.bookings.confirm({ id: plain.booking.id });
     stats = await expectDelta(stats, { pending: -1, confirmed: 1 });
-    await admin.bookings.setStatus({ id: plain.booking.id, status: "completed" });
+    await completeAfterSession(plain.booking.id);
     stats = await expectDelta(stats, { confirmed: -1, completed: 1 });
     await admin.bookings.setStatus({ id: withProof.booking.id, status: "cancelled" });
     stats = await expectDelta(stats, { pending: -1, cancelled: 1 });

@@ -47,11 +47,13 @@ const tokenOf = (url: string) => /\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(ur
 describe("the owner's calendar feed", () => {
   it("has no link until one is made; making one is audited", async () => {
     expect(await owner.caller.calendarFeed.get()).toBeNull();
-    const feed = await owner.caller.calendarFeed.regenerate();
+    const { replaced, ...feed } = await owner.caller.calendarFeed.regenerate();
+    expect(replaced).toBe(false);
     expect(feed.url).toMatch(/^http:\/\/studio\.test\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(await owner.caller.calendarFeed.get()).toEqual(feed);
-    const audit = await h.deps.db.auditEntry.findFirst({ where: { entity: "calendar_feed" } });
-    expect(audit).toMatchObject({ action: "regenerated" });
+    // The first link is made, not regenerated: no old link stopped working.
+    const audit = await h.deps.db.auditEntry.findMany({ where: { entity: "calendar_feed" } });
+    expect(audit).toMatchObject([{ action: "created", actorName: "Studio Owner" }]);
     // The stored row holds no working link: only the token's hash and the nonce, never the token.
     const row = await h.deps.db.calendarFeed.findFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(tokenOf(feed.url));
@@ -86,6 +88,12 @@ describe("the owner's calendar feed", () => {
   it("regenerating makes the old link stop working", async () => {
     const old = await owner.caller.calendarFeed.regenerate();
     const fresh = await owner.caller.calendarFeed.regenerate();
+    expect(fresh.replaced).toBe(true);
+    const last = await h.deps.db.auditEntry.findFirstOrThrow({
+      where: { entity: "calendar_feed" },
+      orderBy: { id: "desc" },
+    });
+    expect(last.action).toBe("regenerated");
     expect(fresh.url).not.toBe(old.url);
     expect(await calendarFeedIcs(h.deps, tokenOf(old.url))).toBeNull();
     expect(await calendarFeedIcs(h.deps, tokenOf(fresh.url))).not.toBeNull();

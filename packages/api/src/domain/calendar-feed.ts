@@ -8,9 +8,9 @@
  * SHA-256, like the manage links.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { type CalendarFeedDto, zonedInstant } from "@studio/validators";
+import { type CalendarFeedDto, type CalendarFeedMade, sessionHours, zonedInstant } from "@studio/validators";
 import type { Context } from "../context";
-import { bookingUid, buildCalendar, type CalendarEvent, sessionHours } from "../mail/ics";
+import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
 import { hashToken } from "./bookings/self-service";
 import { scheduleRules } from "./bookings/schedule";
@@ -40,20 +40,24 @@ export async function getCalendarFeed(deps: CalendarFeedDeps): Promise<CalendarF
   return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString() };
 }
 
-/** A new link; the old one stops working in the same transaction. */
+/**
+ * A new link; the old one, if any, stops working in the same transaction. The answer says which it was, so the
+ * audit trail tells the first link ("created") from a replacement ("regenerated").
+ */
 export async function regenerateCalendarFeed(
   deps: CalendarFeedDeps,
   adminId: number,
-): Promise<CalendarFeedDto> {
+): Promise<CalendarFeedMade> {
   const nonce = randomBytes(32).toString("base64url");
   const token = tokenOf(deps, nonce);
-  const row = await deps.db.$transaction(async (tx) => {
-    await tx.calendarFeed.deleteMany({});
-    return tx.calendarFeed.create({
+  const { row, replaced } = await deps.db.$transaction(async (tx) => {
+    const old = await tx.calendarFeed.deleteMany({});
+    const row = await tx.calendarFeed.create({
       data: { tokenHash: hashToken(token), nonce, createdBy: adminId, createdAt: deps.now() },
     });
+    return { row, replaced: old.count > 0 };
   });
-  return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString() };
+  return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString(), replaced };
 }
 
 /**

@@ -21,13 +21,6 @@ export function sessionStart(date: string, time: string, timeZone: string): Date
   return start;
 }
 
-/** Sessions are hourly slots: a service whose duration reads "N hour(s)" (N up to 8) lasts N hours, else one. */
-export function sessionHours(duration: string | null | undefined): number {
-  const match = /^\s*(\d{1,2})\s*(?:h|hr|hrs|hour|hours)\s*$/i.exec(duration ?? "");
-  const hours = match ? Number(match[1]) : 1;
-  return hours >= 1 && hours <= 8 ? hours : 1;
-}
-
 /** The calendar UID of a booking: the same in every invite about it, so calendars update one event. */
 export function bookingUid(bookingId: number, domain: string): string {
   return `booking-${bookingId}@${domain}`;

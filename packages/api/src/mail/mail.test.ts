@@ -234,6 +234,7 @@ describe("status changes by the studio", () => {
   it("completed: thanks with a link that opens the feedback dialog filled in", async () => {
     const booking = await book({ email: "done@client.test", name: "Dee Done" });
     await setStatus(booking.id, "confirmed");
+    await h.setNowToSessionEnd(booking.id); // completed once the session is over
     await setStatus(booking.id, "completed");
     await drain();
     const thanks = smtp.received.find((m) => m.subject === "Thank you for your session with us")!;

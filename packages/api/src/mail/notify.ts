@@ -9,13 +9,15 @@ import {
   MAIL_REMINDER_HOURS,
   type MailKind,
   SERVICE_CATEGORIES,
+  SERVICE_SITE_CATEGORY,
   type ServiceCategory,
+  sessionHours,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
-import { bookingUid, sessionHours } from "./ics";
+import { bookingUid } from "./ics";
 import type { StoredContent } from "./layout";
 import { type StoredAttachment, storedCalendar } from "./attachments";
 import { enqueueMail, type MailRow, mailDomain, rowOf } from "./outbox";
@@ -231,18 +233,10 @@ export function feedbackUrl(
   return `${origin(deps)}/?${params.toString()}`;
 }
 
-/** The feedback category that matches a service's category ("" = General). */
+/** The feedback category that matches a service's category: the site's category it belongs to ("" = General). */
 export function feedbackCategoryOf(serviceCategory: string | null | undefined): string {
-  const map: Record<ServiceCategory, string> = {
-    photography: "photography",
-    videography: "videography",
-    editing: "vfx-post",
-    drone: "drone-services",
-    event: "",
-    commercial: "commercial",
-  };
   const category = (SERVICE_CATEGORIES as readonly string[]).includes(serviceCategory ?? "")
-    ? map[serviceCategory as ServiceCategory]
+    ? (SERVICE_SITE_CATEGORY[serviceCategory as ServiceCategory] ?? "")
     : "";
   return (FEEDBACK_CATEGORIES as readonly string[]).includes(category) ? category : "";
 }

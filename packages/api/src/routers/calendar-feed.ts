@@ -1,4 +1,4 @@
-import { ZCalendarFeedDto } from "@studio/validators";
+import { ZCalendarFeedDto, ZCalendarFeedMade } from "@studio/validators";
 import { getCalendarFeed, regenerateCalendarFeed } from "../domain/calendar-feed";
 import { adminProcedure, router } from "../trpc";
 
@@ -6,6 +6,6 @@ import { adminProcedure, router } from "../trpc";
 export const calendarFeedRouter = router({
   get: adminProcedure.output(ZCalendarFeedDto.nullable()).query(({ ctx }) => getCalendarFeed(ctx)),
   regenerate: adminProcedure
-    .output(ZCalendarFeedDto)
+    .output(ZCalendarFeedMade)
     .mutation(({ ctx }) => regenerateCalendarFeed(ctx, ctx.user.id)),
 });

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@studio/db/testing";
+import { sessionEnd } from "@studio/validators";
 import { createReadCache } from "../cache";
 import { type ApiConfig, testConfig } from "../config";
 import { type ApiDeps, createContext, type RequestInfo } from "../context";
+import { scheduleRules } from "../domain/bookings/schedule";
 import { createLocalBus } from "../events/bus";
 import { createLimiter } from "../limits/limiter";
 import { createCaller } from "../root";
@@ -21,6 +23,11 @@ export type Harness = {
   admin: (email?: string) => Promise<{ caller: ReturnType<typeof createCaller>; token: string }>;
   /** Moves the harness clock. */
   setNow: (date: Date) => void;
+  /**
+   * Moves the clock to the end of a booking's session, the first moment it may be marked completed (admin
+   * tokens signed before then may have expired: sign in again with `admin()`).
+   */
+  setNowToSessionEnd: (bookingId: number) => Promise<Date>;
   /** The disk driver's root; with S3, where temporary files go (under .tmp). */
   uploadDir: string;
   close: () => Promise<void>;
@@ -81,6 +88,15 @@ export async function createHarness(
     uploadDir,
     setNow: (date) => {
       now = date;
+    },
+    setNowToSessionEnd: async (bookingId) => {
+      const booking = await deps.db.booking.findUniqueOrThrow({
+        where: { id: bookingId },
+        select: { date: true, time: true, service: { select: { duration: true } } },
+      });
+      const { timeZone } = await scheduleRules(deps);
+      now = sessionEnd(booking.date, booking.time, booking.service?.duration, timeZone);
+      return now;
     },
     close: async () => {
       await database.drop();

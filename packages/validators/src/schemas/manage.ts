@@ -95,6 +95,9 @@ export const ZCalendarFeedDto = z.object({
   created_at: z.string(),
 });
 export type CalendarFeedDto = z.infer<typeof ZCalendarFeedDto>;
+/** A new feed link, and whether it replaced one (which then stopped working) or is the first. */
+export const ZCalendarFeedMade = ZCalendarFeedDto.extend({ replaced: z.boolean() });
+export type CalendarFeedMade = z.infer<typeof ZCalendarFeedMade>;
 
 /* Replies to contact messages */
 

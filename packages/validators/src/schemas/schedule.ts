@@ -211,6 +211,27 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(wallClockToInstant(date, time, timeZone));
 }
 
+/** Sessions are hourly slots: a service whose duration reads "N hour(s)" (N up to 8) lasts N hours, else one. */
+export function sessionHours(duration: string | null | undefined): number {
+  const match = /^\s*(\d{1,2})\s*(?:h|hr|hrs|hour|hours)\s*$/i.exec(duration ?? "");
+  const hours = match ? Number(match[1]) : 1;
+  return hours >= 1 && hours <= 8 ? hours : 1;
+}
+
+/**
+ * When a session booked for `date` at `time` (the studio's wall clock in `timeZone`) ends: its start plus its
+ * service's duration (sessionHours; one hour when the service is gone). A booking may be marked completed
+ * only from this instant on, by the server and in the back office alike.
+ */
+export function sessionEnd(
+  date: string,
+  time: string,
+  duration: string | null | undefined,
+  timeZone: string,
+): Date {
+  return new Date(wallClockToInstant(date, time, timeZone) + sessionHours(duration) * 3_600_000);
+}
+
 function wallClockToInstant(date: string, time: string, timeZone: string): number {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];

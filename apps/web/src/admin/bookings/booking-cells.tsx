@@ -19,6 +19,8 @@ export type BookingActionHandlers = {
   onConfirm: (booking: BookingDto) => void;
   onStatusChange: (booking: BookingDto, status: BookingStatus) => void;
   onDelete: (booking: BookingDto) => void;
+  /** Whether the booking's session is over: only then is "Completed" offered (the server refuses it before). */
+  sessionEnded: (booking: BookingDto) => boolean;
 };
 
 // The content of each column, shared by the table row (md and up) and the phone card, so both layouts
@@ -82,15 +84,20 @@ export function BookingWhen({ booking }: { booking: BookingDto }) {
   );
 }
 
-/** Actions column: Confirm while pending, the status dropdown unless final, Delete always. */
+/**
+ * Actions column: Confirm while pending, the status dropdown unless final (with Completed only once the
+ * session is over), Delete always.
+ */
 export function BookingActions({
   booking,
   busy,
   onConfirm,
   onStatusChange,
   onDelete,
+  sessionEnded,
 }: { booking: BookingDto; busy: boolean } & BookingActionHandlers) {
   const final = booking.status === "completed" || booking.status === "cancelled";
+  const statuses = BOOKING_STATUSES.filter((s) => s !== "completed" || sessionEnded(booking));
   return (
     <div className="flex flex-wrap items-center gap-2">
       {booking.status === "pending" ? (
@@ -112,7 +119,7 @@ export function BookingActions({
           onChange={(e) => onStatusChange(booking, e.target.value as BookingStatus)}
           className="rounded-lg border border-ink-line bg-ink px-2 py-1.5 text-sm text-white focus:border-accent focus:outline-none"
         >
-          {BOOKING_STATUSES.map((s) => (
+          {statuses.map((s) => (
             <option key={s} value={s}>
               {statusLabel(s)}
             </option>

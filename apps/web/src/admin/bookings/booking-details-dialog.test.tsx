@@ -22,6 +22,8 @@ const linked: BookingDto = {
   status: "pending",
   created_at: "2030-06-01T10:00:00.000Z",
 };
+/** A session long over: "Completed" is offered for it. */
+const past: BookingDto = { ...linked, id: 8, name: "Pat Past", date: "2020-03-02", status: "confirmed" };
 let status: BookingDto["status"] = "pending";
 const confirmed: number[] = [];
 
@@ -38,6 +40,7 @@ const server = setupServer(
     }),
     "bookings.get": (raw) => {
       const { id } = raw as { id: number };
+      if (id === past.id) return past;
       return id === linked.id ? { ...linked, status } : trpcError(404, "Booking not found");
     },
     "bookings.confirm": (raw) => {
@@ -46,6 +49,8 @@ const server = setupServer(
       return { ...linked, status };
     },
     "calendarFeed.get": () => null,
+    "schedule.get": () => ({ time_zone: null, default_time_zone: "America/Los_Angeles" }),
+    "services.adminList": () => [{ id: 1, title: "Portrait Session", duration: "2 hours", bookings: 2 }],
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -89,6 +94,24 @@ describe("a booking opened from a link (/admin/bookings?booking=<id>)", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByTestId("search").textContent).toBe("");
+  });
+
+  it("offers Completed only once the session is over", async () => {
+    renderAt("/admin/bookings?booking=8");
+    const dialog = await screen.findByRole("dialog", { name: "Booking #8" });
+    const select = await within(dialog).findByRole("combobox", { name: /Pat Past/ });
+    await waitFor(() =>
+      expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toContain("completed"),
+    );
+
+    renderAt("/admin/bookings?booking=7"); // 12 June 2030, in the future
+    const future = await screen.findByRole("dialog", { name: "Booking #7" });
+    const options = await within(future).findByRole("combobox", { name: /Ann Lee/ });
+    expect([...(options as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      "pending",
+      "confirmed",
+      "cancelled",
+    ]);
   });
 
   it("says so when the booking does not exist, and ignores a link that is not an id", async () => {

@@ -23,7 +23,12 @@ const LONG = "A long message about the wedding on the lake with two photographer
 const booking = (patch: Partial<BookingDto>): BookingDto => ({ ...base, ...patch });
 
 function renderTable(props: Partial<BookingsTableProps>) {
-  const handlers = { onConfirm: vi.fn(), onStatusChange: vi.fn(), onDelete: vi.fn() };
+  const handlers = {
+    onConfirm: vi.fn(),
+    onStatusChange: vi.fn(),
+    onDelete: vi.fn(),
+    sessionEnded: vi.fn(() => true),
+  };
   render(
     <BookingsTable rows={[]} loading={false} status="all" search="" busyId={null} {...handlers} {...props} />,
   );
@@ -51,6 +56,7 @@ describe("BookingsTable", () => {
         onConfirm={vi.fn()}
         onStatusChange={vi.fn()}
         onDelete={vi.fn()}
+        sessionEnded={() => true}
       />,
     );
     expect(screen.getByText("No bookings found")).toBeInTheDocument();
@@ -67,6 +73,7 @@ describe("BookingsTable", () => {
           onConfirm={vi.fn()}
           onStatusChange={vi.fn()}
           onDelete={vi.fn()}
+          sessionEnded={() => true}
         />,
       );
       expect(screen.getByText("No bookings found")).toBeInTheDocument();
@@ -185,6 +192,22 @@ describe("BookingsTable", () => {
     expect(handlers.onStatusChange).toHaveBeenCalledWith(rows[1], "completed");
     await user.click(controls("cancelled").del);
     expect(handlers.onDelete).toHaveBeenCalledWith(rows[3]);
+  });
+
+  it("offers Completed only for a booking whose session is over", () => {
+    const rows = [
+      booking({ id: 1, name: "Future Client", status: "confirmed", date: "2099-06-12" }),
+      booking({ id: 2, name: "Past Client", status: "confirmed", date: "2020-06-12" }),
+      booking({ id: 3, name: "Pending Client", status: "pending", date: "2099-06-13" }),
+    ];
+    const sessionEnded = vi.fn((b: BookingDto) => b.id === 2);
+    renderTable({ rows, sessionEnded });
+    const options = (name: string) =>
+      [...(within(row(name)).getByRole("combobox") as HTMLSelectElement).options].map((o) => o.value);
+    expect(options("Future Client")).toEqual(["pending", "confirmed", "cancelled"]);
+    expect(options("Pending Client")).toEqual(["pending", "confirmed", "cancelled"]);
+    expect(options("Past Client")).toEqual(["pending", "confirmed", "completed", "cancelled"]);
+    expect(sessionEnded).toHaveBeenCalledWith(rows[0]);
   });
 
   it("disables the actions of a row while its update runs", () => {

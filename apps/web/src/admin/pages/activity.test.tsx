@@ -93,7 +93,7 @@ describe("describeEntry", () => {
     expect(FIRST_PAGE.map(describeEntry)).toEqual([
       "Changed the status of booking #12 from pending to confirmed",
       "Deleted service #3 'Drone Tour'",
-      "Created invite code",
+      "Created invite code #5",
     ]);
     expect(describeEntry(SECOND_PAGE[0] as AuditEntryDto)).toBe("Removed admin Sam");
     expect(
@@ -118,6 +118,28 @@ describe("describeEntry", () => {
         }),
       ),
     ).toBe("Restored service #3 'Drone Tour'");
+  });
+
+  it("tells the first calendar link from a new one, and how an admin joined", () => {
+    const feed = (action: string) => entry(8, { entity: "calendar_feed", entity_id: null, action });
+    expect(describeEntry(feed("created"))).toBe("Made the calendar feed link");
+    expect(describeEntry(feed("regenerated"))).toBe(
+      "Made a new calendar feed link (the old one stopped working)",
+    );
+    const ivy = { id: 4, name: "Ivy", email: "ivy@studio.test", role: "admin" };
+    const joined = (after: Record<string, unknown>) =>
+      describeEntry(
+        entry(9, { entity: "admin", entity_id: "4", action: "joined", after: { ...ivy, ...after } }),
+      );
+    expect(joined({ inviteCodeId: 5, inviteFromSettings: false })).toBe(
+      "Joined the team with invite code #5",
+    );
+    expect(joined({ inviteCodeId: null, inviteFromSettings: true })).toBe(
+      "Joined the team with the invite code from the server's settings",
+    );
+    expect(joined({ role: "owner", inviteCodeId: null, inviteFromSettings: false })).toBe(
+      "Signed up as the studio owner",
+    );
   });
 
   it("describes changes of opening hours and closures", () => {
@@ -157,7 +179,7 @@ describe("Activity page", () => {
       await screen.findByText("Changed the status of booking #12 from pending to confirmed"),
     ).toBeVisible();
     expect(screen.getByText("Deleted service #3 'Drone Tour'")).toBeInTheDocument();
-    expect(screen.getByText("Created invite code")).toBeInTheDocument();
+    expect(screen.getByText("Created invite code #5")).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ limit: 30 });
     expect(calls[0]?.actorId).toBeUndefined();
 

@@ -46,8 +46,13 @@ export function describeEntry(entry: AuditEntryDto): string {
     if (entry.action === "password_changed") return m.changedOwnPassword;
     if (entry.action === "signed_out_everywhere") return m.signedOutEverywhere;
     if (entry.action === "updated") return m.updatedOwnProfile;
+    if (entry.action === "joined") {
+      const invite = after?.inviteCodeId;
+      if (typeof invite === "number") return m.joinedWithInvite(String(invite));
+      return after?.inviteFromSettings === true ? m.joinedWithSettingsCode : m.joinedAsOwner;
+    }
   }
-  if (entry.entity === "invite" && entry.action === "created") return m.createdInvite;
+  if (entry.entity === "calendar_feed" && entry.action === "created") return m.createdCalendarFeed;
   if (entry.entity === "hours" && entry.action === "updated") return m.changedHours;
   if (entry.entity === "closure") {
     const snap = after ?? before;

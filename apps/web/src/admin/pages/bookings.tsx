@@ -18,6 +18,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { BookingDetailsDialog } from "../bookings/booking-details-dialog";
 import { BookingsTable } from "../bookings/bookings-table";
 import { CreateBookingDialog } from "../bookings/create-booking-dialog";
+import { useSessionEnded } from "../bookings/use-session-ended";
 import { DownloadError, downloadFromApi } from "../lib/download";
 import { bookingsListInput, bookingsPageParams } from "../lib/page-queries";
 import { useDebounced } from "../lib/use-debounced";
@@ -55,6 +56,7 @@ export default function AdminBookingsPage() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
+  const sessionEnded = useSessionEnded();
   const debouncedSearch = useDebounced(search.trim(), 300);
   // /admin/bookings?booking=<id> (the studio's e-mails link there) opens that booking's details.
   const [params, setParams] = useSearchParams();
@@ -291,6 +293,7 @@ export default function AdminBookingsPage() {
         onConfirm={onConfirm}
         onStatusChange={onStatusChange}
         onDelete={onDelete}
+        sessionEnded={sessionEnded}
       />
 
       {list.hasNextPage ? (
@@ -311,6 +314,7 @@ export default function AdminBookingsPage() {
           onConfirm={onConfirm}
           onStatusChange={onStatusChange}
           onDelete={onDelete}
+          sessionEnded={sessionEnded}
         />
       ) : null}
       <CreateBookingDialog open={createOpen} onOpenChange={setCreateOpen} />

@@ -72,6 +72,15 @@ describe("ServiceFormDialog", () => {
       "event",
       "commercial",
     ]);
+    // Named as the public site names its categories (not "Editing", "Drone").
+    expect([...category.options].map((o) => o.textContent)).toEqual([
+      "Photography",
+      "Videography",
+      "VFX & Post",
+      "Drone Services",
+      "Events",
+      "Commercial",
+    ]);
     expect(category.value).toBe("photography");
     const price = screen.getByLabelText("Price (USD)");
     expect(price).toHaveAttribute("min", "0");

@@ -1,10 +1,15 @@
-import { type AdminServiceDto, formatUsd, MESSAGES, type ServiceDto } from "@studio/validators";
+import {
+  type AdminServiceDto,
+  formatUsd,
+  MESSAGES,
+  SERVICE_CATEGORY_LABELS,
+  type ServiceDto,
+} from "@studio/validators";
 import { useState } from "react";
 import { ServiceIcon } from "../../components/emoji-icon";
 import { Button } from "../../components/ui/button";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { statusLabel } from "../lib/format";
 import { useConfirm } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/empty-state";
 import { Icon } from "../ui/icons";
@@ -42,12 +47,11 @@ function ServiceCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-amber-300">
-          {statusLabel(service.category)}
+        {/* The category as the site names it ("Drone Services", "VFX & Post"). */}
+        <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-amber-300">
+          {SERVICE_CATEGORY_LABELS[service.category]}
           {service.archived ? (
-            <span className="rounded-full bg-white/10 px-2 py-0.5 normal-case tracking-normal text-white/80">
-              {m.archivedBadge}
-            </span>
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-white/80">{m.archivedBadge}</span>
           ) : null}
         </p>
         <Heading className="mt-1 text-lg font-semibold text-white">{service.title}</Heading>

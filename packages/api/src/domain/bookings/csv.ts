@@ -7,15 +7,29 @@ import { indexFragments } from "./rare-fragment";
 type Provider = BookingDeps["provider"];
 
 /**
+ * A cell that is a phone number in international form: "+", a digit, then only digits, spaces, parentheses and
+ * hyphens ("+44 20 7946 0958", "+1 (555) 010-2040"), as SQL. A spreadsheet reading it as a formula finds only
+ * numbers to add and subtract: no function, reference or command (those need letters, "!" or "|"), so it is
+ * exported as it is instead of with a quote before it.
+ */
+function phoneNumberCell(provider: Provider, value: string): string {
+  return provider === "postgresql"
+    ? `(${value} ~ '^[+][0-9][-0-9 ()]*$')`
+    : `(${value} GLOB '+[0-9]*' AND NOT substr(${value}, 2) GLOB '*[^-0-9 ()]*')`;
+}
+
+/**
  * One CSV cell (RFC 4180) of the text the SQL expression `value` gives, as SQL. A cell that a spreadsheet
  * would run as a formula (= + - @, or a leading tab or carriage return) is prefixed with a single quote, so
- * exported customer input cannot execute; a cell holding a quote, comma or line break is quoted, its quotes
- * doubled; null is empty. `value` is a column of the statement, never input.
+ * exported customer input cannot execute, except a phone number in international form (phoneNumberCell);
+ * a cell holding a quote, comma or line break is quoted, its quotes doubled; null is empty. `value` is a
+ * column of the statement, never input. docs/security.md states the rule.
  */
 function csvCell(provider: Provider, value: string): string {
   const [find, char] = provider === "postgresql" ? ["strpos", "chr"] : ["instr", "char"];
   const formula = `('=', '+', '-', '@', ${char}(9), ${char}(13))`;
-  const defused = `(CASE WHEN substr(${value}, 1, 1) IN ${formula} THEN '''' || ${value} ELSE coalesce(${value}, '') END)`;
+  const defuse = `substr(${value}, 1, 1) IN ${formula} AND NOT ${phoneNumberCell(provider, value)}`;
+  const defused = `(CASE WHEN ${defuse} THEN '''' || ${value} ELSE coalesce(${value}, '') END)`;
   // The quote the defusing adds is no reason to quote: the value alone decides (null: not quoted, empty).
   const needsQuotes = [`'"'`, `','`, `${char}(13)`, `${char}(10)`]
     .map((needle) => `${find}(${value}, ${needle}) > 0`)

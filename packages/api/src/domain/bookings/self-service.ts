@@ -20,12 +20,12 @@ import {
   type ManageActionResult,
   type ManageAvailability,
   type ManageView,
+  sessionHours,
   zonedInstant,
 } from "@studio/validators";
 import { pooledRandomBytes } from "../../auth/random-bytes";
 import type { ApiConfig } from "../../config";
 import { AppError } from "../../errors";
-import { sessionHours } from "../../mail/ics";
 import { notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";

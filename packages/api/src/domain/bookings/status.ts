@@ -1,12 +1,40 @@
-import { BOOKING_TRANSITIONS, type BookingDto, type BookingStatus, MESSAGES } from "@studio/validators";
+import {
+  BOOKING_TRANSITIONS,
+  type BookingDto,
+  type BookingStatus,
+  MESSAGES,
+  sessionEnd,
+} from "@studio/validators";
 import { AppError } from "../../errors";
 import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { bookingNotFound } from "./queries";
+import { scheduleRules } from "./schedule";
 
 const MAX_ATTEMPTS = 5;
+
+/** The booking's columns plus its service's duration, which sets when the session ends. */
+const statusSelect = {
+  ...bookingSelect,
+  service: { select: { title: true, duration: true } },
+} as const;
+
+/**
+ * A session is completed only once it has ended (its start plus its service's duration, in the zone bookings
+ * are judged in): marking a future booking completed would thank the client for a session not yet held.
+ */
+async function assertSessionEnded(
+  deps: BookingDeps,
+  booking: { date: string; time: string; service: { duration: string | null } | null },
+): Promise<void> {
+  const { timeZone } = await scheduleRules(deps);
+  const end = sessionEnd(booking.date, booking.time, booking.service?.duration, timeZone);
+  if (deps.now().getTime() < end.getTime()) {
+    throw new AppError("CONFLICT", MESSAGES.booking.completedTooEarly);
+  }
+}
 
 /** The webhook event of a status the studio set (back to pending has none). */
 function emitStatusEvent(tx: Tx, deps: BookingDeps, id: number, to: Exclude<BookingStatus, "pending">) {
@@ -23,7 +51,8 @@ function emitStatusEvent(tx: Tx, deps: BookingDeps, id: number, to: Exclude<Book
 /**
  * Applies a status change allowed by BOOKING_TRANSITIONS; the same status is a no-op. The update is
  * conditional on the status it was judged from, so two admins changing one booking at once cannot both
- * win with a stale view: the loser re-reads and is judged again. Cancelling frees the slot.
+ * win with a stale view: the loser re-reads and is judged again. Cancelling frees the slot; completing is
+ * refused (409) before the session's end.
  */
 export async function setBookingStatus(
   deps: BookingDeps,
@@ -32,17 +61,19 @@ export async function setBookingStatus(
   view: ImageView,
 ): Promise<BookingDto> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await deps.db.booking.findUnique({ where: { id }, select: bookingSelect });
+    const current = await deps.db.booking.findUnique({ where: { id }, select: statusSelect });
     if (!current) throw bookingNotFound();
     const from = current.status;
     if (from === to) return toBookingDto(current, view);
     if (!BOOKING_TRANSITIONS[from].includes(to)) {
       throw new AppError("CONFLICT", MESSAGES.booking.transitionRefused(from, to));
     }
+    if (to === "completed") await assertSessionEnded(deps, current);
     // The change and the client's e-mail about it (mail/notify.ts) are written together.
     const count = await deps.db.$transaction(async (tx) => {
       const updated = await tx.booking.updateMany({
-        where: { id, status: from },
+        // Also on the session's date and time, which the completed rule was judged from (a client may move it).
+        where: { id, status: from, date: current.date, time: current.time },
         data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
       });
       if (updated.count === 1 && to !== "pending") {

@@ -86,6 +86,13 @@ describe("events", () => {
 
     const created = await visitor.bookings.create(bookingInput());
     await owner.bookings.confirm({ id: created.booking.id });
+    // Completed only once its session is over: moved behind the domain to two days ago (the clock stays real
+    // here, for the signatures).
+    const past = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await h.deps.db.booking.update({
+      where: { id: created.booking.id },
+      data: { date: past, slotKey: `${past} ${created.booking.time}` },
+    });
     await owner.bookings.setStatus({ id: created.booking.id, status: "completed" });
     const second = await visitor.bookings.create(bookingInput());
     await owner.bookings.setStatus({ id: second.booking.id, status: "cancelled" });
