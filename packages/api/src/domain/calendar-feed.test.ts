@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const tokenOf = (url: string) => /\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url)?.[1] ?? "";
 
-describe("the owner's calendar feed", () => {
+describe("an admin's calendar feed", () => {
   it("has no link until one is made; making one is audited", async () => {
     expect(await owner.caller.calendarFeed.get()).toBeNull();
     const { replaced, ...feed } = await owner.caller.calendarFeed.regenerate();
@@ -98,6 +98,31 @@ describe("the owner's calendar feed", () => {
     expect(await calendarFeedIcs(h.deps, tokenOf(old.url))).toBeNull();
     expect(await calendarFeedIcs(h.deps, tokenOf(fresh.url))).not.toBeNull();
     expect(await h.deps.db.calendarFeed.count()).toBe(1);
+  });
+
+  it("is each admin's own: another admin neither sees nor ends it, and removing an admin ends theirs", async () => {
+    const mine = await owner.caller.calendarFeed.regenerate();
+    const colleague = await h.admin("colleague@studio.test");
+    expect(await colleague.caller.calendarFeed.get()).toBeNull();
+    const theirs = await colleague.caller.calendarFeed.regenerate();
+    expect(theirs.replaced).toBe(false);
+    expect(theirs.url).not.toBe(mine.url);
+    // Both work; each sees only their own.
+    expect(await calendarFeedIcs(h.deps, tokenOf(mine.url))).not.toBeNull();
+    expect(await calendarFeedIcs(h.deps, tokenOf(theirs.url))).not.toBeNull();
+    expect((await owner.caller.calendarFeed.get())?.url).toBe(mine.url);
+    expect((await colleague.caller.calendarFeed.get())?.url).toBe(theirs.url);
+    // The colleague regenerating theirs leaves the owner's working.
+    const theirsAgain = await colleague.caller.calendarFeed.regenerate();
+    expect(await calendarFeedIcs(h.deps, tokenOf(theirs.url))).toBeNull();
+    expect(await calendarFeedIcs(h.deps, tokenOf(mine.url))).not.toBeNull();
+    // Removed from the team: the colleague's copied link stops at once; the owner's keeps working.
+    const colleagueId = (
+      await h.deps.db.adminUser.findUniqueOrThrow({ where: { email: "colleague@studio.test" } })
+    ).id;
+    await owner.caller.admins.remove({ id: colleagueId });
+    expect(await calendarFeedIcs(h.deps, tokenOf(theirsAgain.url))).toBeNull();
+    expect(await calendarFeedIcs(h.deps, tokenOf(mine.url))).not.toBeNull();
   });
 
   it("a forged or malformed token opens nothing", async () => {

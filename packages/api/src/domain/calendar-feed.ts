@@ -1,7 +1,9 @@
 /**
- * The owner's calendar subscription: /calendar/<token>.ics lists upcoming pending and confirmed bookings for
- * Google Calendar, Apple Calendar and Outlook. There is one feed; regenerating it replaces the row, so the old
- * URL stops working at once (every instance reads the database).
+ * An admin's calendar subscription: /calendar/<token>.ics lists upcoming pending and confirmed bookings for
+ * Google Calendar, Apple Calendar and Outlook. Each admin has their own feed, which only they see and
+ * regenerate; regenerating replaces their row, so their old URL stops working at once (every instance reads
+ * the database), and removing the admin deletes it (foreign key, on delete cascade), so a removed admin's
+ * copied URL ends with the account.
  *
  * The token is an HMAC of a random nonce under a key derived from the server's secret: the back office can show
  * the link again (it re-derives it), while the database alone holds no working link. Lookups go by the token's
@@ -30,9 +32,12 @@ function feedUrl(deps: CalendarFeedDeps, token: string): string {
   return `${deps.config.publicUrl.replace(/\/+$/, "")}/calendar/${token}.ics`;
 }
 
-/** The current feed's link, or null before the owner first makes one. */
-export async function getCalendarFeed(deps: CalendarFeedDeps): Promise<CalendarFeedDto | null> {
-  const row = await deps.db.calendarFeed.findFirst({ orderBy: { id: "desc" } });
+/** The admin's own feed link, or null before they first make one. */
+export async function getCalendarFeed(
+  deps: CalendarFeedDeps,
+  adminId: number,
+): Promise<CalendarFeedDto | null> {
+  const row = await deps.db.calendarFeed.findUnique({ where: { adminId } });
   if (!row) return null;
   const token = tokenOf(deps, row.nonce);
   // A feed made under another server secret no longer opens: the owner regenerates it.
@@ -51,9 +56,9 @@ export async function regenerateCalendarFeed(
   const nonce = randomBytes(32).toString("base64url");
   const token = tokenOf(deps, nonce);
   const { row, replaced } = await deps.db.$transaction(async (tx) => {
-    const old = await tx.calendarFeed.deleteMany({});
+    const old = await tx.calendarFeed.deleteMany({ where: { adminId } });
     const row = await tx.calendarFeed.create({
-      data: { tokenHash: hashToken(token), nonce, createdBy: adminId, createdAt: deps.now() },
+      data: { tokenHash: hashToken(token), nonce, adminId, createdAt: deps.now() },
     });
     return { row, replaced: old.count > 0 };
   });

@@ -61,9 +61,9 @@ export function CalendarFeedCard() {
         Calendar feed
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-white/70">
-        Subscribe to this link in Google Calendar, Apple Calendar or Outlook to see upcoming pending and
-        confirmed bookings. Anyone with the link can see them: keep it private, and regenerate it if it was
-        shared.
+        Your own link: subscribe to it in Google Calendar, Apple Calendar or Outlook to see upcoming pending
+        and confirmed bookings. Anyone with the link can see them: keep it private, and regenerate it if it
+        was shared. Each admin has their own link, and it stops working when their account is removed.
       </p>
       {feed.isPending ? (
         <p className="mt-4 text-sm text-white/60">Loading...</p>
