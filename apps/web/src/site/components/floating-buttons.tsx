@@ -16,8 +16,9 @@ const SIDE_LINKS = [
 /*
  * Both live in the page's side gutter, never over the content. Every section keeps its content inside
  * `px-5 sm:px-8` (20 px, then 32 px) of a centred max-w-7xl column, so a tab flush with the window edge
- * that is narrower than the gutter (20 px below sm, 28 px above, 44 px from 85rem where the column leaves a
- * wider margin) covers nothing at any scroll position. A category tab widens to show its name only while
+ * that is narrower than the gutter (16 px below sm, 28 px above, 44 px from 85rem where the column leaves a
+ * wider margin) covers nothing at any scroll position and keeps a few pixels clear of the text (a 20 px tab
+ * touched the hero's lines at 390 px). A category tab widens to show its name only while
  * it is hovered or focused.
  */
 
@@ -54,7 +55,7 @@ export function FloatingButtons() {
         onClick={openFeedback}
         onPointerEnter={preload}
         onFocus={preload}
-        className="fixed right-0 top-1/2 z-30 flex w-5 -translate-y-1/2 justify-center rounded-l-xl border border-r-0 border-white/10 bg-ink/85 py-3.5 text-[11px] font-semibold tracking-wide text-white shadow-xl backdrop-blur-md transition hover:border-accent/60 hover:text-accent sm:w-7 sm:py-4 sm:text-xs min-[85rem]:w-11 min-[85rem]:text-sm"
+        className="fixed right-0 top-1/2 z-30 flex w-4 -translate-y-1/2 justify-center rounded-l-xl border border-r-0 border-white/10 bg-ink/85 py-3.5 text-[10px] font-semibold tracking-wide text-white shadow-xl backdrop-blur-md transition hover:border-accent/60 hover:text-accent sm:w-7 sm:py-4 sm:text-xs min-[85rem]:w-11 min-[85rem]:text-sm"
       >
         <span className="flex rotate-180 items-center gap-2 leading-none [writing-mode:vertical-rl]">
           <MessageIcon className="h-3.5 w-3.5 shrink-0 rotate-180 text-accent sm:h-4 sm:w-4 min-[85rem]:h-5 min-[85rem]:w-5" />
