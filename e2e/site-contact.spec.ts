@@ -1,3 +1,4 @@
+import { FIELD_LIMITS, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminToken, uid, watchConsole } from "./site-helpers";
 
@@ -130,3 +131,23 @@ for (const viewport of [
     expect(hit).toContain("Open in maps");
   });
 }
+
+test("text over the length limit gets the server's message by each field, and no failure notice", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Ravi Kulkarni");
+  await form.getByLabel("Email").fill("ravi@client.e2e");
+  await form.getByLabel("Subject").fill("s".repeat(FIELD_LIMITS.subject + 1));
+  await form.getByLabel("Message").fill("m".repeat(FIELD_LIMITS.message + 1));
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const subject = form.getByLabel("Subject");
+  await expect(subject).toHaveAttribute("aria-invalid", "true");
+  await expect(subject).toHaveAccessibleDescription(/200/);
+  await expect(form.getByLabel("Message")).toHaveAccessibleDescription(/5,?000/);
+  await expect(subject).toBeFocused();
+  await expect(form.getByText(MESSAGES.contact.failed)).toHaveCount(0);
+  await expect(form.getByRole("status")).toHaveCount(0);
+  await expect(subject).toHaveValue("s".repeat(FIELD_LIMITS.subject + 1));
+});
