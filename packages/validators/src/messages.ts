@@ -93,6 +93,11 @@ export const MESSAGES = {
     closureAdded: "Closure added",
     closureRemoved: "Closure removed",
   },
+  /** The public site's menus. */
+  siteNav: {
+    /** The category shortcuts (floating side buttons, and their group in the phone menu). */
+    categories: "Categories",
+  },
   contact: {
     sent: "Message sent successfully! We'll get back to you soon.",
     failed: "Failed to send message. Please try again.",

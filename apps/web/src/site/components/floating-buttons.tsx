@@ -1,17 +1,19 @@
-import { CATEGORY_LABELS } from "@studio/validators";
-import { useCallback } from "react";
+import { MESSAGES } from "@studio/validators";
+import { type ComponentType, useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useSiteDialogs } from "../dialogs";
 import { useScrolledPast } from "../hooks/use-scroll";
+import { CATEGORY_LINKS, type CategoryPath } from "../lib/categories";
 import { CameraIcon, DroneIcon, MegaphoneIcon, MessageIcon, SparklesIcon, VideoIcon } from "./icons";
+import type { IconProps } from "./icons-core";
 
-const SIDE_LINKS = [
-  { label: "Live Streaming", to: "/videography", Icon: VideoIcon },
-  { label: CATEGORY_LABELS.photography, to: "/photography", Icon: CameraIcon },
-  { label: CATEGORY_LABELS["drone-services"], to: "/drone-services", Icon: DroneIcon },
-  { label: CATEGORY_LABELS["vfx-post"], to: "/vfx-post", Icon: SparklesIcon },
-  { label: "Brand Content", to: "/commercial", Icon: MegaphoneIcon },
-] as const;
+const ICONS: Record<CategoryPath, ComponentType<IconProps>> = {
+  "/videography": VideoIcon,
+  "/photography": CameraIcon,
+  "/drone-services": DroneIcon,
+  "/vfx-post": SparklesIcon,
+  "/commercial": MegaphoneIcon,
+};
 
 /*
  * Both live in the page's side gutter, never over the content. Every section keeps its content inside
@@ -29,24 +31,27 @@ export function FloatingButtons() {
   return (
     <>
       <nav
-        aria-label="Categories"
+        aria-label={MESSAGES.siteNav.categories}
         hidden={beyond}
         className="fixed left-0 top-1/2 z-30 hidden -translate-y-1/2 md:block"
       >
         <ul className="flex flex-col items-start gap-1.5">
-          {SIDE_LINKS.map(({ label, to, Icon }) => (
-            <li key={to + label}>
-              <Link
-                to={to}
-                className="group flex h-10 items-center rounded-r-full border border-l-0 border-white/10 bg-ink/80 pl-1.5 pr-1 text-white/80 shadow-lg backdrop-blur-md transition-all hover:border-accent/60 hover:text-white min-[85rem]:h-11 min-[85rem]:px-3"
-              >
-                <Icon className="h-4 w-4 shrink-0 text-accent min-[85rem]:h-5 min-[85rem]:w-5" />
-                <span className="max-w-0 overflow-hidden whitespace-nowrap text-sm font-medium transition-all duration-300 group-hover:mx-2.5 group-hover:max-w-40 group-focus-visible:mx-2.5 group-focus-visible:max-w-40">
-                  {label}
-                </span>
-              </Link>
-            </li>
-          ))}
+          {CATEGORY_LINKS.map(({ label, to }) => {
+            const Icon = ICONS[to];
+            return (
+              <li key={to + label}>
+                <Link
+                  to={to}
+                  className="group flex h-10 items-center rounded-r-full border border-l-0 border-white/10 bg-ink/80 pl-1.5 pr-1 text-white/80 shadow-lg backdrop-blur-md transition-all hover:border-accent/60 hover:text-white min-[85rem]:h-11 min-[85rem]:px-3"
+                >
+                  <Icon className="h-4 w-4 shrink-0 text-accent min-[85rem]:h-5 min-[85rem]:w-5" />
+                  <span className="max-w-0 overflow-hidden whitespace-nowrap text-sm font-medium transition-all duration-300 group-hover:mx-2.5 group-hover:max-w-40 group-focus-visible:mx-2.5 group-focus-visible:max-w-40">
+                    {label}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       {/* A tab on the right edge, its label set vertically (read bottom to top). */}
