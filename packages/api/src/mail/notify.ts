@@ -183,7 +183,7 @@ export async function receivedContext(db: Db, deps: NotifyDeps): Promise<Receive
 }
 
 /**
- * A new booking's manage link (the hash its BookingAccess row keeps) and its messages: the client's, with the
+ * A new booking's manage link (its URL, and the hash its BookingAccess row keeps) and its messages: the client's, with the
  * tentative invite as the event's first version, and the studio's alert. The caller writes them in the
  * booking's transaction.
  */
@@ -191,7 +191,7 @@ export function receivedMessages(
   deps: NotifyDeps,
   context: ReceivedContext,
   booking: LoadedBooking,
-): { accessTokenHash: string; mails: MailRow[] } {
+): { accessTokenHash: string; manageUrl: string; mails: MailRow[] } {
   const { studio, studioTo } = context;
   const link = newManageLink(deps);
   const facts = factsOf(booking, studio);
@@ -217,7 +217,7 @@ export function receivedMessages(
       }),
     );
   }
-  return { accessTokenHash: link.tokenHash, mails };
+  return { accessTokenHash: link.tokenHash, manageUrl: link.url, mails };
 }
 
 /** The public site's feedback dialog, opened with the client's name, e-mail and category filled in. */

@@ -156,6 +156,11 @@ export const ZBookingCreateResult = z.object({
   booking: ZBookingDto,
   message: z.string(),
   replayed: z.boolean(),
+  /**
+   * The client's manage link (/manage/<token>), the one the "booking received" e-mail carries, for the
+   * booking dialog's confirmation. Null on a replay: only the token's hash is kept, so it cannot be given again.
+   */
+  manage_url: z.string().nullable(),
 });
 export type BookingCreateResult = z.output<typeof ZBookingCreateResult>;
 

@@ -23,3 +23,12 @@ export function dateLabel(date: string): string {
   });
   return longDate.format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** "Pacific Standard Time" for a zone on a date (the name the client's calendar shows). */
+export function zoneName(timeZone: string, date: string): string {
+  const [y = 2000, mo = 1, d = 1] = date.split("-").map(Number);
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(
+    new Date(Date.UTC(y, mo - 1, d, 20)),
+  );
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}

@@ -7,20 +7,11 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { trpc } from "../../lib/trpc";
-import { dateLabel, timeLabel } from "../lib/format";
+import { dateLabel, timeLabel, zoneName } from "../lib/format";
 import { SiteLayout } from "../site-layout";
 import { useStudioProfile } from "../studio-profile";
 
 const m = MESSAGES.manage;
-
-/** "Pacific Standard Time" for a zone on a date (the name the client's calendar shows). */
-function zoneName(timeZone: string, date: string): string {
-  const [y = 2000, mo = 1, d = 1] = date.split("-").map(Number);
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(
-    new Date(Date.UTC(y, mo - 1, d, 20)),
-  );
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
 
 /** An instant on the studio's wall clock: "Monday, May 4, 2026 at 9:00 AM". */
 function instantLabel(iso: string, timeZone: string): string {

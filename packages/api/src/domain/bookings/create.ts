@@ -65,7 +65,7 @@ async function replayOf(
       fieldErrors: { idempotency_key: m.idempotencyKeyReused },
     });
   }
-  return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true };
+  return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true, manage_url: null };
 }
 
 type NotifyService = Prisma.ServiceGetPayload<{ select: typeof NOTIFY_SERVICE_SELECT }>;
@@ -127,6 +127,8 @@ export async function createBooking(
   }
 
   let row: BookingRow;
+  // The manage link of the e-mail written with the booking (the last seat tried is the one that took it).
+  let manageUrl: string | null = null;
   try {
     // Read through the cache before the write, so composing the messages inside it needs no statement; the
     // same for whether a webhook endpoint wants the event (nothing is written when none does).
@@ -148,22 +150,27 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const created = await claimSeat(seats, (slotKey) =>
-      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => ({
-        ...receivedMessages(deps, context, { ...booking, id, status: "pending", service }),
-        jobs: announce
-          ? [
-              directJobRow(
-                WEBHOOK_FANOUT,
-                fanoutPayload(
-                  "booking.created",
-                  webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => {
+        const received = receivedMessages(deps, context, { ...booking, id, status: "pending", service });
+        manageUrl = received.manageUrl;
+        return {
+          accessTokenHash: received.accessTokenHash,
+          mails: received.mails,
+          jobs: announce
+            ? [
+                directJobRow(
+                  WEBHOOK_FANOUT,
+                  fanoutPayload(
+                    "booking.created",
+                    webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+                    deps.now(),
+                  ),
                   deps.now(),
                 ),
-                deps.now(),
-              ),
-            ]
-          : [],
-      })),
+              ]
+            : [],
+        };
+      }),
     );
     // Other bookings took every seat (or a retry of this submission did: answer with it).
     if (!created) return refusedUnlessRetry(slotTaken());
@@ -184,5 +191,5 @@ export async function createBooking(
     }
     throw error;
   }
-  return { booking: toBookingDto(row, view), message: m.submitted, replayed: false };
+  return { booking: toBookingDto(row, view), message: m.submitted, replayed: false, manage_url: manageUrl };
 }
