@@ -142,10 +142,43 @@ test("settings: a click on the map sets the position; the logo upload shows in t
 
   const visitor = await context.newPage();
   await visitor.goto("/about");
-  const logo = visitor.getByRole("banner").getByTestId("studio-logo");
+  const banner = visitor.getByRole("banner");
+  const logo = banner.getByTestId("studio-logo");
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The logo stands instead of the name (as the setting's help says); the name is its alt text.
+  await expect(logo).toHaveAttribute("alt", saved.name);
+  await expect(banner.getByTestId("studio-name")).toHaveCount(0);
   await visitor.close();
+});
+
+test("on a 390 px phone a long studio name stays on one line in the header, cut with an ellipsis", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await adminSession(page, "Nia Namer");
+  restoreHeaders = headers;
+  const name = "The Golden Hour Photography and Film Company";
+  const response = await request.put("/api/studio/profile", { headers, data: { ...DEFAULTS, name } });
+  expect(response.ok(), await response.text()).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/about");
+  const label = page.getByRole("banner").getByTestId("studio-name");
+  await expect(label).toHaveText(name);
+  await expect(label).toHaveAttribute("title", name);
+  const shape = await label.evaluate((el) => ({
+    lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+    cut: el.scrollWidth > el.clientWidth,
+    ellipsis: getComputedStyle(el).textOverflow,
+  }));
+  expect(shape).toEqual({ lines: 1, cut: true, ellipsis: "ellipsis" });
+  // The phone's buttons keep their place and size beside it.
+  const menu = page.getByRole("banner").getByRole("button", { name: "Open menu" });
+  const box = (await menu.boundingBox())!;
+  expect(box.width).toBe(44);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("settings on a 390 px phone: the logo's file button is whole, beside nothing that clips it", async ({

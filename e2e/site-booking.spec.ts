@@ -1,5 +1,18 @@
+import { MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminToken, bookSlot, pngFile, serviceId, uid, uniqueDay, watchConsole } from "./site-helpers";
+
+const c = MESSAGES.booking.confirmation;
+
+/** "2045-03-04" as the site writes a calendar date: "Saturday, March 4, 2045". */
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
 
 type Booking = {
   id: number;
@@ -60,10 +73,21 @@ test.describe("booking dialog", () => {
     await expect(dialog.getByText("Portrait Session", { exact: true })).toBeVisible();
     await expect(dialog.getByText("$299 USD")).toBeVisible();
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
-    await expect(
-      dialog.getByText("Booking submitted successfully! We'll get back to you soon."),
-    ).toBeVisible();
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    // The dialog turns into the booking's confirmation and stays until the visitor is done with it.
+    const confirmation = dialog.getByTestId("booking-confirmation");
+    await expect(confirmation.getByRole("heading", { name: c.title })).toBeVisible();
+    await expect(confirmation.getByRole("status")).toHaveText(MESSAGES.booking.submitted);
+    const row = (label: string) => confirmation.locator("dt", { hasText: label }).locator("+ dd");
+    await expect(row(c.service)).toHaveText("Portrait Session");
+    await expect(row(c.date)).toHaveText(longDate(date));
+    await expect(row(c.time)).toHaveText(/^11:00 AM \(Pacific (Standard|Daylight) Time\)$/);
+    await expect(confirmation.getByText(c.email(email))).toBeVisible();
+    await expect(confirmation.getByText(c.review)).toBeVisible();
+    // Its manage link opens the booking's own page (and the dialog goes).
+    await confirmation.getByRole("link", { name: c.manageLink }).click();
+    await expect(page).toHaveURL(/\/manage\/[\w-]{43}$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("manage-date")).toHaveText(longDate(date));
 
     const token = await adminToken(request);
     const bookings = await findBooking(request, token, email);
@@ -102,9 +126,9 @@ test.describe("booking dialog", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await expect(dialog.getByText("moodboard.png")).toBeVisible();
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
-    await expect(
-      dialog.getByText("Booking submitted successfully! We'll get back to you soon."),
-    ).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: c.title })).toBeVisible();
+    await dialog.getByRole("button", { name: c.done }).click();
+    await expect(dialog).toBeHidden();
 
     const token = await adminToken(request);
     const [booking] = await findBooking(request, token, email);
@@ -152,9 +176,9 @@ test.describe("booking dialog", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
-    await expect(
-      dialog.getByText("Booking submitted successfully! We'll get back to you soon."),
-    ).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: c.title })).toBeVisible();
+    await dialog.getByRole("button", { name: c.done }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("Escape closes the dialog and every close starts it afresh", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { FIELD_LIMITS, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminToken, uid, watchConsole } from "./site-helpers";
 
@@ -98,4 +99,55 @@ test("without map tiles the map still shows the studio: marker, address and an O
   await expect(page.getByRole("button", { name: "Studio location" })).toBeVisible();
   // The page's background map has no zoom buttons to slip under the sticky header.
   await expect(page.locator(".leaflet-control-zoom")).toHaveCount(0);
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the map's address card is whole, above the Visit the studio card`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/contact");
+    await page.mouse.move(viewport.width / 2, 10);
+    const open = page.getByRole("link", { name: /^Open in maps/ });
+    await expect(open).toBeVisible();
+    const card = (await open.locator("..").boundingBox())!;
+    const visit = (await page
+      .getByRole("heading", { name: "Visit the studio" })
+      .locator("..")
+      .boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(visit.y);
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(viewport.width);
+    // The link is the element hit at its own centre: nothing else is drawn over the card.
+    const link = (await open.boundingBox())!;
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null,
+      { x: link.x + link.width / 2, y: link.y + link.height / 2 },
+    );
+    expect(hit).toContain("Open in maps");
+  });
+}
+
+test("text over the length limit gets the server's message by each field, and no failure notice", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Ravi Kulkarni");
+  await form.getByLabel("Email").fill("ravi@client.e2e");
+  await form.getByLabel("Subject").fill("s".repeat(FIELD_LIMITS.subject + 1));
+  await form.getByLabel("Message").fill("m".repeat(FIELD_LIMITS.message + 1));
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const subject = form.getByLabel("Subject");
+  await expect(subject).toHaveAttribute("aria-invalid", "true");
+  await expect(subject).toHaveAccessibleDescription(/200/);
+  await expect(form.getByLabel("Message")).toHaveAccessibleDescription(/5,?000/);
+  await expect(subject).toBeFocused();
+  await expect(form.getByText(MESSAGES.contact.failed)).toHaveCount(0);
+  await expect(form.getByRole("status")).toHaveCount(0);
+  await expect(subject).toHaveValue("s".repeat(FIELD_LIMITS.subject + 1));
 });

@@ -67,11 +67,11 @@ test.describe("mobile menu at 390×844", () => {
     await expect(menu).toBeVisible();
     await expect(header.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
 
-    // A tap outside the menu: the last line of the hero text, well below the open menu.
-    const subtitle = page.locator("#home p").nth(1);
-    const box = (await subtitle.boundingBox())!;
-    expect(box.y + box.height).toBeGreaterThan(450);
-    await page.mouse.click(box.x + 10, box.y + box.height - 6);
+    // A tap outside the menu: on the hero below the open menu (the page's left margin, where no control is).
+    const panel = (await menu.boundingBox())!;
+    const below = panel.y + panel.height + 60;
+    expect(below).toBeLessThan(844);
+    await page.mouse.click(8, below);
     await expect(menu).toBeHidden();
 
     await header.getByRole("button", { name: "Open menu" }).click();
@@ -81,6 +81,40 @@ test.describe("mobile menu at 390×844", () => {
 
     await header.getByRole("button", { name: "Book Now" }).click();
     await expect(page.getByRole("dialog", { name: "Book a Session" })).toBeVisible();
+  });
+
+  test("the menu has the categories the side buttons offer on larger screens; one opens its page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    // The side buttons load on a first interaction; on a phone they are there but not shown.
+    await page.mouse.move(10, 10);
+    const sideLinks = page
+      .getByRole("navigation", { name: "Categories", includeHidden: true })
+      .getByRole("link", { includeHidden: true });
+    await expect(sideLinks).toHaveCount(5);
+    await expect(sideLinks.first()).toBeHidden();
+    const side = await sideLinks.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+    expect(side).toHaveLength(5);
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: "Open menu" }).click();
+    const menu = header.getByRole("navigation", { name: "Mobile" });
+    const categories = menu.getByRole("list", { name: "Categories" });
+    await expect(categories).toBeVisible();
+    expect(
+      await categories
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")])),
+    ).toEqual(side);
+    // The whole menu fits the phone's screen, below the header.
+    const box = (await menu.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await categories.getByRole("link", { name: "Drone Services" }).click();
+    await expect(page).toHaveURL(/\/drone-services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drone Services");
+    await expect(menu).toBeHidden();
+    await header.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu.getByRole("link", { name: "Drone Services" })).toHaveAttribute("aria-current", "page");
   });
 
   test("the floating category buttons are for larger screens; the page does not scroll sideways", async ({

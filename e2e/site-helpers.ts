@@ -231,8 +231,10 @@ export async function findCoveredControls(page: Page): Promise<string[]> {
  * Text and form fields that a fixed or sticky element (other than the site header, see findCoveredControls)
  * draws over: their boxes, as far as they are drawn (inside the window and every ancestor that clips), must
  * not meet the floating element's box. This finds what the centre test cannot: a floating rail over a card's
- * heading, a button over the start of a line. Text that is not shown (hidden, invisible, fully transparent
- * like a hover-only caption) is not content a floating element could hide.
+ * heading, a button over the start of a line. Touching counts too: a floating element keeps at least
+ * CLEARANCE_PX from the content (issue 29: the Share Feedback tab flush against the hero text at 390 px).
+ * Text that is not shown (hidden, invisible, fully transparent like a hover-only caption) is not content a
+ * floating element could hide.
  */
 export async function findContentUnderFloating(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -244,11 +246,18 @@ export async function findContentUnderFloating(page: Page): Promise<string[]> {
       right: Math.min(a.right, b.right),
       bottom: Math.min(a.bottom, b.bottom),
     });
-    // Half a pixel of tolerance: boxes that only touch do not cover each other.
+    // Half a pixel of tolerance for rounding, after the floating box has grown by the clearance.
     const overlaps = (a: Box, b: Box) => {
       const m = meet(a, b);
       return m.right - m.left > 0.5 && m.bottom - m.top > 0.5;
     };
+    const CLEARANCE_PX = 2;
+    const grown = (r: DOMRect): Box => ({
+      left: r.left - CLEARANCE_PX,
+      top: r.top - CLEARANCE_PX,
+      right: r.right + CLEARANCE_PX,
+      bottom: r.bottom + CLEARANCE_PX,
+    });
     const clipBoxes = new Map<Element, Box>();
     const drawnArea = (el: Element): Box => {
       const known = clipBoxes.get(el);
@@ -283,7 +292,7 @@ export async function findContentUnderFloating(page: Page): Promise<string[]> {
       const area = drawnArea(owner);
       for (const floater of floaters) {
         if (floater.contains(owner)) continue;
-        const over = floater.getBoundingClientRect();
+        const over = grown(floater.getBoundingClientRect());
         if (boxes.some((b) => overlaps(meet(b, area), over))) {
           offenders.push(`${what} is under ${nameOf(floater)}`);
           return;

@@ -143,7 +143,6 @@ export const TIMINGS = {
   adminCollapseBelowPx: 768,
   carouselAutoplayMs: 5_000,
   feedbackSuccessCloseMs: 2_000,
-  bookingSuccessCloseMs: 1_200,
   uploadCompleteShownMs: 2_000,
   notificationPollMs: 30_000,
   dashboardPollMs: 60_000,

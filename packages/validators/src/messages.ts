@@ -38,6 +38,19 @@ export const MESSAGES = {
     timeInvalid: "Please choose one of the hourly slots between 09:00 and 17:00",
     slotTaken: "This time slot is no longer available. Please choose another time.",
     submitted: "Booking submitted successfully! We'll get back to you soon.",
+    /** The booking dialog's confirmation, after a successful booking. */
+    confirmation: {
+      title: "Booking received",
+      service: "Service",
+      date: "Date",
+      time: "Time",
+      next: "What happens next",
+      email: (email: string) => `A confirmation e-mail is on its way to ${email}.`,
+      review: "We confirm every booking personally and e-mail you again once it is confirmed.",
+      manage: "Need to move or cancel? Use your booking's own page, also linked in the e-mail:",
+      manageLink: "Manage your booking",
+      done: "Done",
+    },
     failed: "Failed to submit booking. Please try again.",
     notFound: "Booking not found",
     created: "Booking created successfully",
@@ -93,6 +106,11 @@ export const MESSAGES = {
     saved: "Opening hours saved",
     closureAdded: "Closure added",
     closureRemoved: "Closure removed",
+  },
+  /** The public site's menus. */
+  siteNav: {
+    /** The category shortcuts (floating side buttons, and their group in the phone menu). */
+    categories: "Categories",
   },
   contact: {
     sent: "Message sent successfully! We'll get back to you soon.",

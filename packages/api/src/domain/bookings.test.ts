@@ -244,6 +244,14 @@ describe("create: the stored booking", () => {
       .bookings.create(input({ name: "  Grace Hopper ", email: "Grace@Example.TEST", message: "   " }));
     expect(result.message).toBe(m.submitted);
     expect(result.replayed).toBe(false);
+    // The answer carries the client's manage link (the one in the "received" e-mail), and it opens the booking.
+    const token = result.manage_url?.split("/manage/")[1] ?? "";
+    const managed = await h.caller().manage.get({ token });
+    expect(managed).toMatchObject({ state: "active", booking: { name: "Grace Hopper", status: "pending" } });
+    const mail = await h.deps.db.outgoingMail.findFirst({
+      where: { bookingId: result.booking.id, kind: "booking.received" },
+    });
+    expect(JSON.stringify(mail?.content)).toContain(result.manage_url);
     expect(result.booking).toMatchObject({
       name: "Grace Hopper",
       email: "grace@example.test",
@@ -327,6 +335,9 @@ describe("idempotent submission", () => {
     const first = await h.caller().bookings.create(body);
     const retry = await h.caller().bookings.create(body);
     expect(retry.replayed).toBe(true);
+    // Only the first answer carries the manage link: a key alone never hands it out again.
+    expect(first.manage_url).toMatch(/\/manage\/[\w-]{43}$/);
+    expect(retry.manage_url).toBeNull();
     expect(retry.message).toBe(m.submitted);
     expect(retry.booking).toEqual(first.booking);
     expect(await h.deps.db.booking.count({ where: { idempotencyKey: key } })).toBe(1);

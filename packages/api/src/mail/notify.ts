@@ -185,7 +185,7 @@ export async function receivedContext(db: Db, deps: NotifyDeps): Promise<Receive
 }
 
 /**
- * A new booking's manage link (the hash its BookingAccess row keeps) and its messages: the client's, with the
+ * A new booking's manage link (its URL, and the hash its BookingAccess row keeps) and its messages: the client's, with the
  * tentative invite as the event's first version, and the studio's alert. The caller writes them in the
  * booking's transaction.
  */

@@ -42,7 +42,9 @@ export function Dialog({
           }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-xl font-bold">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-xl font-bold [overflow-wrap:anywhere]">
+              {title}
+            </RadixDialog.Title>
             <RadixDialog.Close
               className="rounded-full p-1 text-white/70 hover:bg-white/10 hover:text-white disabled:opacity-40"
               aria-label="Close"

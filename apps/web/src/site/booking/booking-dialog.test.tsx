@@ -47,10 +47,12 @@ const TODAY = "2030-01-10";
 
 let created: Array<Record<string, unknown>> = [];
 let availabilityCalls: unknown[] = [];
+const MANAGE_URL = "https://studio.example/manage/aToken_of-43-characters-0123456789abcdefghij";
 let createAnswer: (input: Record<string, unknown>) => unknown = (input) => ({
-  booking: { id: 1, ...input, status: "pending" },
+  booking: { id: 1, ...input, service_title: "Portrait Session", status: "pending" },
   message: MESSAGES.booking.submitted,
   replayed: false,
+  manage_url: MANAGE_URL,
 });
 let uploads = 0;
 
@@ -109,9 +111,10 @@ afterEach(() => {
   schedule = openSchedule();
   slotsOf = () => TIME_SLOTS.map((time) => ({ time, available: time !== "10:00" }));
   createAnswer = (input) => ({
-    booking: { id: 1, ...input, status: "pending" },
+    booking: { id: 1, ...input, service_title: "Portrait Session", status: "pending" },
     message: MESSAGES.booking.submitted,
     replayed: false,
+    manage_url: MANAGE_URL,
   });
 });
 afterAll(() => server.close());
@@ -249,9 +252,49 @@ describe("BookingDialog", () => {
       user_id: null,
     });
     expect(String(sent.idempotency_key)).toMatch(/^[\w-]{8,100}$/);
-    // Resets and closes after 1.2 s.
+
+    // The dialog stays open on its confirmation: the booking's day, time in the studio's zone and service,
+    // and what happens next (the e-mail, the manage page). No toast, no closing on its own.
+    const c = MESSAGES.booking.confirmation;
+    const dialog = screen.getByRole("dialog", { name: "Book a Session" });
+    const confirmation = within(dialog).getByTestId("booking-confirmation");
+    expect(within(confirmation).getByRole("heading", { name: c.title })).toHaveFocus();
+    expect(within(confirmation).getByRole("status")).toHaveTextContent(MESSAGES.booking.submitted);
+    const row = (label: string) => within(confirmation).getByText(label).nextElementSibling;
+    expect(row(c.service)).toHaveTextContent("Portrait Session");
+    expect(row(c.date)).toHaveTextContent("Saturday, 12 January 2030");
+    expect(row(c.time)).toHaveTextContent("11:00 AM PST (America/Los_Angeles)");
+    expect(within(confirmation).getByText(c.email("asha@example.com"))).toBeInTheDocument();
+    expect(within(confirmation).getByRole("link", { name: c.manageLink })).toHaveAttribute(
+      "href",
+      "/manage/aToken_of-43-characters-0123456789abcdefghij",
+    );
+    expect(screen.queryByRole("button", { name: "Confirm Booking" })).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 2500 });
+    await user.click(within(confirmation).getByRole("button", { name: c.done }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("a replayed booking's confirmation has no manage link (the e-mail has it)", async () => {
+    createAnswer = (input) => ({
+      booking: { id: 9, ...input, service_title: "Portrait Session", status: "pending" },
+      message: MESSAGES.booking.submitted,
+      replayed: true,
+      manage_url: null,
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BookingDialog onClose={() => undefined} />);
+    await fillInfo(user);
+    await next(user);
+    await fillSchedule(user);
+    await next(user);
+    await next(user);
+    await user.click(await screen.findByRole("button", { name: "Confirm Booking" }));
+    const confirmation = await screen.findByTestId("booking-confirmation");
+    expect(
+      within(confirmation).getByText(MESSAGES.booking.confirmation.email("asha@example.com")),
+    ).toBeInTheDocument();
+    expect(within(confirmation).queryByRole("link")).toBeNull();
   });
 
   it("sends a taken slot back to Schedule with the conflict message and fresh availability", async () => {

@@ -1,14 +1,20 @@
-import { dayRefusal, isCalendarDate, MESSAGES, type SlotRefusal, TIMINGS, todayIn } from "@studio/validators";
+import {
+  type BookingCreateResult,
+  dayRefusal,
+  isCalendarDate,
+  MESSAGES,
+  type SlotRefusal,
+  todayIn,
+} from "@studio/validators";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DataProvider } from "../../app/data-provider";
 import { Dialog } from "../../components/ui/dialog";
 import type { FieldBinding } from "../../components/ui/field";
-import { useToast } from "../../components/ui/toast";
 import type { BookingFormValues } from "../../lib/booking-form";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
-import { CheckIcon } from "../components/icons";
 import { checkBookingFile, newIdempotencyKey, UploadError, uploadBookingFile } from "../lib/upload";
+import { BookingConfirmation } from "./booking-confirmation";
 import { type Errors, type Field, STEP_OF, STEPS, validateStep } from "./booking-steps";
 import type { UploadState } from "./file-field";
 import { ProjectDetailsStep } from "./steps/project-details-step";
@@ -21,8 +27,16 @@ function browserToday(): string {
   return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
-function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () => void }) {
-  const toast = useToast();
+function BookingForm({
+  serviceId,
+  onClose,
+  onDone,
+}: {
+  serviceId?: number;
+  onClose: () => void;
+  /** Called once the booking is made (the dialog's "four quick steps" description then goes). */
+  onDone: () => void;
+}) {
   const services = trpc.services.list.useQuery();
   const config = trpc.site.config.useQuery(undefined, { staleTime: 60_000 });
   // Opening hours and closures: closed days are refused before their slots are even asked for.
@@ -44,7 +58,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   const [upload, setUpload] = useState<UploadState>({ status: "idle" });
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<BookingCreateResult | null>(null);
   const uploadAbort = useRef<AbortController | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
@@ -73,15 +87,6 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   }, [taken, closedReason, values.time]);
 
   useEffect(() => () => uploadAbort.current?.abort(), []);
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => {
-      toast.show(MESSAGES.booking.submitted, "success");
-      onClose();
-    }, TIMINGS.bookingSuccessCloseMs);
-    return () => clearTimeout(timer);
-  }, [done, onClose, toast]);
 
   /** A step's field: its value and error; a change clears that error and the submit error. */
   const field = (key: Field): FieldBinding => ({
@@ -151,7 +156,7 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
     }
     setSubmitting(true);
     try {
-      await create.mutateAsync({
+      const result = await create.mutateAsync({
         name: values.name,
         email: values.email,
         phone: values.phone,
@@ -163,7 +168,8 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
         user_id: null,
         idempotency_key: idempotencyKey,
       });
-      setDone(true);
+      setDone(result);
+      onDone();
     } catch (error) {
       const fields = fieldErrors(error);
       const code =
@@ -196,14 +202,11 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
 
   if (done) {
     return (
-      <div className="py-10 text-center">
-        <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-300">
-          <CheckIcon className="h-8 w-8" />
-        </span>
-        <p role="status" className="mt-5 text-lg font-semibold text-white">
-          {MESSAGES.booking.submitted}
-        </p>
-      </div>
+      <BookingConfirmation
+        result={done}
+        timeZone={schedule.data?.time_zone ?? config.data?.timeZone ?? null}
+        onDone={onClose}
+      />
     );
   }
 
@@ -269,18 +272,23 @@ function BookingForm({ serviceId, onClose }: { serviceId?: number; onClose: () =
   );
 }
 
-/** The four-step booking dialog (lazy chunk). Unmounted on close, so every close resets it. */
+/**
+ * The four-step booking dialog (lazy chunk), and once the booking is made its confirmation (the dialog stays
+ * open until the visitor is done with it). Unmounted on close, so every close resets it.
+ */
 export default function BookingDialog({ serviceId, onClose }: { serviceId?: number; onClose: () => void }) {
+  const [booked, setBooked] = useState(false);
+  const onDone = useCallback(() => setBooked(true), []);
   return (
     <DataProvider>
       <Dialog
         open
         onOpenChange={(open) => !open && onClose()}
         title="Book a Session"
-        description="Four quick steps. We confirm every booking personally."
+        description={booked ? undefined : "Four quick steps. We confirm every booking personally."}
         size="max-w-xl"
       >
-        <BookingForm serviceId={serviceId} onClose={onClose} />
+        <BookingForm serviceId={serviceId} onClose={onClose} onDone={onDone} />
       </Dialog>
     </DataProvider>
   );

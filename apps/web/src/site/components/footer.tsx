@@ -25,7 +25,7 @@ export function Footer() {
   return (
     <footer className="relative border-t border-white/5 bg-[#07070b] text-white">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
-        <div>
+        <div className="min-w-0">
           <Brand />
           <p className="mt-5 max-w-xs text-sm leading-relaxed text-white/70">
             {profile.tagline} Photography, film, drones and post production, from concept to broadcast.

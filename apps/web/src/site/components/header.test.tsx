@@ -1,18 +1,22 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { DEFAULT_STUDIO_PROFILE, type StudioProfile } from "@studio/validators";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render";
 import { SiteDialogsProvider } from "../dialogs";
 import { setHomeSectionsReady } from "../lib/sections";
+import { StudioProfileProvider } from "../studio-profile";
 import { Header } from "./header";
 
-function renderHeader(route = "/") {
+function renderHeader(route = "/", profile: StudioProfile = DEFAULT_STUDIO_PROFILE) {
   return renderWithProviders(
-    <SiteDialogsProvider>
-      <Header />
-      <section id="portfolio">Portfolio section</section>
-      <p>Outside</p>
-    </SiteDialogsProvider>,
+    <StudioProfileProvider initial={profile}>
+      <SiteDialogsProvider>
+        <Header />
+        <section id="portfolio">Portfolio section</section>
+        <p>Outside</p>
+      </SiteDialogsProvider>
+    </StudioProfileProvider>,
     { route },
   );
 }
@@ -118,5 +122,25 @@ describe("Header", () => {
     renderHeader("/about");
     await user.click(screen.getAllByRole("button", { name: "Book Now" })[0]!);
     expect(await screen.findByRole("dialog", { name: "Book a Session" })).toBeInTheDocument();
+  });
+
+  it("shows the logo instead of the name when the studio has one; the name is its alt text", () => {
+    renderHeader("/about", { ...DEFAULT_STUDIO_PROFILE, name: "Golden Hour", logo: "/media/logo.png" });
+    const home = screen.getByRole("link", { name: "Golden Hour, home" });
+    const logo = within(home).getByRole("img", { name: "Golden Hour" });
+    expect(logo).toHaveAttribute("src", "/media/logo.png");
+    expect(logo).toHaveAttribute("title", "Golden Hour");
+    expect(within(home).queryByText("Golden Hour")).toBeNull();
+  });
+
+  it("without a logo shows the name on one line, cut with an ellipsis, whole in its title", () => {
+    const name = "The Golden Hour Photography and Film Company";
+    renderHeader("/about", { ...DEFAULT_STUDIO_PROFILE, name, logo: null });
+    const home = screen.getByRole("link", { name: `${name}, home` });
+    expect(within(home).queryByRole("img")).toBeNull();
+    const label = within(home).getByText(name);
+    expect(label).toHaveAttribute("title", name);
+    expect(label).toHaveClass("truncate", "min-w-0");
+    expect(home).toHaveClass("min-w-0");
   });
 });

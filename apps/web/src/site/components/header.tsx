@@ -30,16 +30,33 @@ function useActiveSection(enabled: boolean): string {
   return active;
 }
 
+/**
+ * The studio's logo when it has one (instead of the name, as Settings promises; the name is its alt text),
+ * else the default mark and the name on one line, cut with an ellipsis when the space runs out (the whole
+ * name in its title).
+ */
 export function Brand() {
   const { name, logo } = useStudioProfile();
+  if (logo)
+    return (
+      <img
+        src={logo}
+        alt={name}
+        title={name}
+        className="block h-9 w-auto max-w-40 object-contain sm:max-w-48"
+        data-testid="studio-logo"
+      />
+    );
   return (
-    <span className="flex items-center gap-2.5">
-      {logo ? (
-        <img src={logo} alt="" className="h-8 w-auto max-w-24 object-contain" data-testid="studio-logo" />
-      ) : (
-        <BrandMark />
-      )}
-      <span className="font-display text-lg font-extrabold uppercase tracking-[0.28em]">{name}</span>
+    <span className="flex min-w-0 items-center gap-2.5">
+      <BrandMark />
+      <span
+        title={name}
+        data-testid="studio-name"
+        className="min-w-0 truncate font-display text-lg font-extrabold uppercase tracking-[0.28em]"
+      >
+        {name}
+      </span>
     </span>
   );
 }
@@ -47,7 +64,7 @@ export function Brand() {
 /** The default mark, shown until the studio uploads its logo. */
 function BrandMark() {
   return (
-    <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
       <circle
         cx="16"
         cy="16"
@@ -93,7 +110,7 @@ export function Header() {
       }`}
     >
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-5 sm:px-8">
-        <Link to="/" className="rounded-md text-white" aria-label={`${name}, home`}>
+        <Link to="/" className="min-w-0 rounded-md text-white" aria-label={`${name}, home`}>
           <Brand />
         </Link>
 
@@ -113,7 +130,7 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <button
             type="button"
             {...bookNow}

@@ -1,4 +1,7 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { MESSAGES } from "@studio/validators";
+import { type RefObject, useEffect, useId, useRef } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
 import { SectionLink } from "./section-link";
 
@@ -15,6 +18,8 @@ export default function MobileMenu({
   onClose: () => void;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
+  const categoriesId = useId();
+  const { pathname } = useLocation();
 
   // Closes on a click outside the menu (the toggle handles itself) and on Escape.
   useEffect(() => {
@@ -56,6 +61,27 @@ export default function MobileMenu({
               >
                 {item.label}
               </SectionLink>
+            </li>
+          ))}
+        </ul>
+        <h2 id={categoriesId} className="mt-5 text-xs font-semibold uppercase tracking-[0.3em] text-white/55">
+          {MESSAGES.siteNav.categories}
+        </h2>
+        <ul aria-labelledby={categoriesId} className="mt-2 grid grid-cols-2 gap-2">
+          {CATEGORY_LINKS.map(({ label, to }) => (
+            <li key={to + label}>
+              <Link
+                to={to}
+                onClick={onClose}
+                aria-current={pathname === to ? "page" : undefined}
+                className={`flex min-h-11 items-center rounded-xl border px-3 py-2 text-sm font-medium ${
+                  pathname === to
+                    ? "border-accent/60 text-accent"
+                    : "border-white/10 text-white/85 hover:border-accent/40"
+                }`}
+              >
+                {label}
+              </Link>
             </li>
           ))}
         </ul>

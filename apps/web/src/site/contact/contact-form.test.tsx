@@ -81,6 +81,36 @@ describe("ContactForm", () => {
     expect(screen.getByLabelText("Service Type (optional)")).toHaveValue("");
   });
 
+  it("shows the server's field errors by their fields, without the failure text", async () => {
+    answer = () =>
+      trpcError(400, "Invalid input", "BAD_REQUEST", {
+        subject: "Subject must be at most 200 characters",
+        message: "Message must be at most 5000 characters",
+      });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fill(user);
+    await send(user);
+    expect(await screen.findByText("Subject must be at most 200 characters")).toBeInTheDocument();
+    expect(screen.getByText("Message must be at most 5000 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription(
+      "Subject must be at most 200 characters",
+    );
+    expect(screen.getByLabelText("Subject")).toHaveFocus();
+    expect(screen.queryByText(MESSAGES.contact.failed)).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).toHaveValue("Aerial shots");
+  });
+
+  it("shows the failure text when the server's field errors name no field of the form", async () => {
+    answer = () => trpcError(400, "Invalid input", "BAD_REQUEST", { recaptcha: "Unknown" });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fill(user);
+    await send(user);
+    expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.contact.failed);
+  });
+
   it("shows the failure text and keeps what was typed", async () => {
     answer = () => trpcError(500, "boom", "INTERNAL_SERVER_ERROR");
     const user = userEvent.setup();

@@ -34,12 +34,16 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setResult(null);
-    const found = validate(values);
-    if (Object.keys(found).length > 0) {
+    const showErrors = (found: Errors) => {
       setErrors(found);
       const first = Object.keys(found)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    };
+    const found = validate(values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
       return;
     }
     setSending(true);
@@ -62,8 +66,11 @@ export function ContactForm() {
       setErrors({});
       setResult({ ok: true, text: MESSAGES.contact.sent });
     } catch (error) {
-      setErrors(api.fieldErrors(error) as Errors);
-      setResult({ ok: false, text: MESSAGES.contact.failed });
+      // The server named what is wrong (a subject over the length limit): those fields say it, and nothing
+      // else does. Only an answer without a field of this form to point at is a failure to send.
+      const named = Object.entries(api.fieldErrors(error)).filter(([key]) => key in EMPTY);
+      if (named.length > 0) showErrors(Object.fromEntries(named) as Errors);
+      else setResult({ ok: false, text: MESSAGES.contact.failed });
     } finally {
       setSending(false);
     }

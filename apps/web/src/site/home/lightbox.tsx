@@ -115,7 +115,7 @@ export function Lightbox({ items, index, onIndexChange, onClose }: Props) {
                 {categoryLabel(item.category)}
               </p>
             ) : null}
-            <RadixDialog.Title className="mt-1 font-display text-2xl font-bold">
+            <RadixDialog.Title className="mt-1 font-display text-2xl font-bold [overflow-wrap:anywhere]">
               {item.title}
             </RadixDialog.Title>
             <p className="mx-auto mt-1 max-w-2xl text-sm text-white/70">{item.description}</p>

@@ -53,7 +53,9 @@ function PortfolioCard({
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-accent">
             {categoryLabel(item.category)}
           </p>
-          <h3 className="mt-1 font-display text-xl font-bold text-white">{item.title}</h3>
+          <h3 className="mt-1 font-display text-xl font-bold text-white [overflow-wrap:anywhere]">
+            {item.title}
+          </h3>
           <div className="grid transition-all duration-500 [@media(hover:hover)]:grid-rows-[0fr] [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:grid-rows-[1fr] [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:grid-rows-[1fr] [@media(hover:hover)]:group-focus-within:opacity-100">
             <div className="overflow-hidden">
               {item.tags.length > 0 ? (

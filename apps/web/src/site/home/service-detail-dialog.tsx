@@ -30,7 +30,7 @@ export function ServiceDetailDialog({ service, onClose }: { service: ServiceDto;
       <h3 className="mt-6 text-sm font-semibold uppercase tracking-[0.2em] text-white/60">
         About This Service
       </h3>
-      <p className="mt-2 leading-relaxed text-white/85">{service.description}</p>
+      <p className="mt-2 leading-relaxed text-white/85 [overflow-wrap:anywhere]">{service.description}</p>
 
       {service.duration ? (
         <>

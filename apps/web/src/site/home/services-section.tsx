@@ -28,8 +28,10 @@ export function ServiceCard({ service, onLearnMore }: { service: ServiceDto; onL
         </span>
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="font-display text-xl font-bold tracking-tight text-white">{service.title}</h3>
-        <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70">
+        <h3 className="font-display text-xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">
+          {service.title}
+        </h3>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70 [overflow-wrap:anywhere]">
           {truncate(service.description, LIST_DEFAULTS.serviceDescriptionPreview)}
         </p>
         <div className="mt-5 flex flex-wrap items-center gap-1.5 text-xs">

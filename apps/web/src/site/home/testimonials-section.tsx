@@ -73,7 +73,7 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
           <figure>
             <QuoteIcon className="h-10 w-10 text-accent/70" />
             <Stars rating={current.rating} className="h-4.5 w-4.5" />
-            <blockquote className="mt-5 font-display text-xl leading-relaxed text-white sm:text-2xl">
+            <blockquote className="mt-5 font-display text-xl leading-relaxed text-white [overflow-wrap:anywhere] sm:text-2xl">
               “{current.message}”
             </blockquote>
             <figcaption className="mt-8 flex items-center gap-4">
@@ -83,8 +83,10 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
               >
                 {current.name.slice(0, 1).toUpperCase()}
               </span>
-              <span>
-                <span className="block font-semibold text-white">{current.name}</span>
+              <span className="min-w-0">
+                <span className="block font-semibold text-white [overflow-wrap:anywhere]">
+                  {current.name}
+                </span>
                 <span className="block text-sm text-white/65">{categoryLabel(current.service_category)}</span>
               </span>
             </figcaption>

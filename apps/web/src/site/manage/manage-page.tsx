@@ -113,7 +113,7 @@ function Summary({ view }: { view: ManageView }) {
   const end = wallTime(startsAt.getTime() + booking.duration_minutes * 60_000, time_zone);
   return (
     <dl
-      className="mt-8 grid gap-x-6 gap-y-4 rounded-2xl border border-white/10 bg-ink-soft p-5 sm:grid-cols-[auto_1fr] sm:p-6"
+      className="mt-8 grid gap-x-6 gap-y-4 rounded-2xl border border-white/10 bg-ink-soft p-5 [overflow-wrap:anywhere] sm:grid-cols-[auto_minmax(0,1fr)] sm:p-6"
       data-testid="manage-summary"
     >
       <dt className="text-sm text-white/60">Name</dt>

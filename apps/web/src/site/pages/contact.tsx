@@ -34,8 +34,10 @@ export default function ContactPage() {
               Call, write or drop by the studio. Replies within 2-4 hours during business hours.
             </p>
           </div>
-          {/* A window onto the map: the studio marker is placed in its middle. */}
-          <div ref={mapWindow} className="h-[34vh] min-h-56" />
+          {/* A window onto the map: the studio marker is placed in its middle, with the pin's label above it
+              and, until tiles show, the address card (about 9rem at 390 px) below it: at least 22rem keeps
+              both clear of the cards underneath. */}
+          <div ref={mapWindow} className="h-[34vh] min-h-[22rem]" />
           <div className="grid gap-8 lg:grid-cols-[0.85fr_1.15fr]">
             <div className="enter-left pointer-events-auto rounded-[2rem] border border-white/10 bg-ink/85 p-7 backdrop-blur-md sm:p-9">
               <h2 className="mb-7 font-display text-2xl font-bold text-white">Visit the studio</h2>

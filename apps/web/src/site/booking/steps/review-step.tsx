@@ -30,7 +30,7 @@ export function ReviewStep({
         ].map(([label, value]) => (
           <div key={label} className="grid grid-cols-[7rem_1fr] gap-3 px-4 py-3 text-sm">
             <dt className="text-white/60">{label}</dt>
-            <dd className="break-words text-white">{value}</dd>
+            <dd className="min-w-0 text-white [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
