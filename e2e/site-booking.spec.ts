@@ -1,18 +1,11 @@
-import { MESSAGES } from "@studio/validators";
+import { formatDate, MESSAGES } from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminToken, bookSlot, pngFile, serviceId, uid, uniqueDay, watchConsole } from "./site-helpers";
 
 const c = MESSAGES.booking.confirmation;
 
-/** "2045-03-04" as the site writes a calendar date: "Saturday, March 4, 2045". */
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+/** "2045-03-04" as the site writes a calendar date: "Saturday, 4 March 2045" (the shared date module). */
+const longDate = (date: string) => formatDate(date);
 
 type Booking = {
   id: number;
@@ -80,7 +73,7 @@ test.describe("booking dialog", () => {
     const row = (label: string) => confirmation.locator("dt", { hasText: label }).locator("+ dd");
     await expect(row(c.service)).toHaveText("Portrait Session");
     await expect(row(c.date)).toHaveText(longDate(date));
-    await expect(row(c.time)).toHaveText(/^11:00 AM \(Pacific (Standard|Daylight) Time\)$/);
+    await expect(row(c.time)).toHaveText(/^11:00 AM P[SD]T \(America\/Los_Angeles\)$/);
     await expect(confirmation.getByText(c.email(email))).toBeVisible();
     await expect(confirmation.getByText(c.review)).toBeVisible();
     // Its manage link opens the booking's own page (and the dialog goes).
