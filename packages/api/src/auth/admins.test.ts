@@ -206,6 +206,27 @@ describe("password reset links", () => {
     await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
   });
 
+  it("a reset ends every other outstanding link of the account: an older link no longer works", async () => {
+    await newAdmin("twice@team.test");
+    const older = await createPasswordReset(h.deps, "twice@team.test");
+    const newer = await createPasswordReset(h.deps, "twice@team.test");
+    await h.caller().auth.resetPassword({ token: newer!.token, password: "newer-link-pass" });
+    expect(
+      await failure(h.caller().auth.resetPassword({ token: older!.token, password: "older-link-pass" })),
+    ).toEqual({ code: "BAD_REQUEST", message: m.resetInvalid });
+    await h.caller().auth.login({ email: "twice@team.test", password: "newer-link-pass" });
+  });
+
+  it("a password change ends every outstanding reset link of the account", async () => {
+    const { caller } = await newAdmin("changer@team.test");
+    const link = await createPasswordReset(h.deps, "changer@team.test");
+    await caller.auth.changePassword({ current: "owner-password", next: "changed-pass-1" });
+    expect(
+      await failure(h.caller().auth.resetPassword({ token: link!.token, password: "link-pass-1" })),
+    ).toEqual({ code: "BAD_REQUEST", message: m.resetInvalid });
+    await h.caller().auth.login({ email: "changer@team.test", password: "changed-pass-1" });
+  });
+
   it("'Forgot password?' answers the same for known and unknown addresses", async () => {
     const known = await h.caller().auth.requestPasswordReset({ email: "owner@team.test" });
     const unknown = await h.caller().auth.requestPasswordReset({ email: "ghost@team.test" });

@@ -10,6 +10,7 @@ import {
   type InviteStatus,
   MESSAGES,
 } from "@studio/validators";
+import type { Db } from "@studio/db";
 import type { Context } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -35,16 +36,22 @@ async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Pr
   ctx.cache.invalidate("sessions");
 }
 
-/** Needs the current password; every other session of mine ends, this one stays. */
+/** Ends every reset link of the account not used yet (a reset or a password change makes them stale). */
+async function endResetLinks(db: Pick<Db, "passwordReset">, userId: number, now: Date): Promise<void> {
+  await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+}
+
+/** Needs the current password; every other session of mine and every reset link end, this session stays. */
 export async function changePassword(ctx: Ctx, me: Me, input: { current: string; next: string }) {
   const row = await ctx.db.adminUser.findUnique({ where: { id: me.user.id } });
   if (!row || !(await verifyPassword(row.passwordHash, input.current)))
     throw new AppError("BAD_REQUEST", m.currentPasswordWrong, {
       fieldErrors: { current: m.currentPasswordWrong },
     });
-  await ctx.db.adminUser.update({
-    where: { id: row.id },
-    data: { passwordHash: await hashPassword(input.next) },
+  const passwordHash = await hashPassword(input.next);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.adminUser.update({ where: { id: row.id }, data: { passwordHash } });
+    await endResetLinks(tx, row.id, ctx.now());
   });
   await revokeSessions(ctx, row.id, me.session.id);
   return { message: m.passwordChanged };
@@ -178,6 +185,7 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
       data: { usedAt: now },
     });
     if (used.count !== 1) throw new AppError("BAD_REQUEST", m.resetInvalid);
+    await endResetLinks(tx, link.userId, now);
     await tx.adminUser.update({ where: { id: link.userId }, data: { passwordHash } });
     return link.userId;
   });
