@@ -1,8 +1,10 @@
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
-import { failure } from "../testing/rejection";
+import { AppError } from "../errors";
+import { failure, rejection } from "../testing/rejection";
 import { createPasswordReset, RESET_LINK_TTL_MS } from "./admins";
+import { verifyPassword } from "./passwords";
 
 const m = MESSAGES.auth;
 let h: Harness;
@@ -46,6 +48,36 @@ describe("my account", () => {
     expect(entry).toMatchObject({ entity: "admin", action: "password_changed", actor_name: "Studio Owner" });
     expect(JSON.stringify(entry)).not.toContain("passwordHash");
     await owner.auth.changePassword({ current: "new-password-1", next: "owner-password" });
+  });
+
+  it("throttles the current password with the sign-in lockout: 5 wrong, then even the right one is refused", async () => {
+    const { token } = await newAdmin("guess@team.test");
+    const stolen = h.caller({ token, ip: "198.51.100.30" });
+    for (let i = 0; i < 5; i++)
+      expect(await failure(stolen.auth.changePassword({ current: `guess-${i}-pass`, next: "taken-over-1" }))).toEqual(
+        { code: "BAD_REQUEST", message: m.currentPasswordWrong },
+      );
+    const locked = await rejection(stolen.auth.changePassword({ current: "owner-password", next: "taken-over-1" }));
+    expect(locked.code).toBe("TOO_MANY_REQUESTS");
+    expect(locked).toBeInstanceOf(AppError);
+    expect((locked as AppError).details.retryAfterSeconds).toBeGreaterThan(0);
+    // The same counters as signing in: the e-mail is locked there too, and the password did not change.
+    const signIn = await failure(
+      h.caller({ ip: "198.51.100.31" }).auth.login({ email: "guess@team.test", password: "owner-password" }),
+    );
+    expect(signIn.code).toBe("TOO_MANY_REQUESTS");
+    const row = await h.deps.db.adminUser.findUniqueOrThrow({ where: { email: "guess@team.test" } });
+    expect(await verifyPassword(row.passwordHash, "owner-password")).toBe(true);
+  });
+
+  it("a right current password gives the attempt back, as signing in does", async () => {
+    const { token } = await newAdmin("careful@team.test");
+    const me = h.caller({ token, ip: "198.51.100.32" });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++)
+        await failure(me.auth.changePassword({ current: `typo-${i}-pass`, next: "careful-pass-1" }));
+      await me.auth.changePassword({ current: "owner-password", next: "owner-password" });
+    }
   });
 
   it("updates my name and e-mail; a taken e-mail is refused and nothing changes", async () => {

@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { toUserDto } from "./session";
 
 type Ctx = Pick<Context, "db" | "now" | "cache">;
+type LimitedCtx = Ctx & Pick<Context, "ip" | "limiter">;
 type Me = { user: AdminUserDto; session: { id: string } };
 
 const m = MESSAGES.auth;
@@ -41,13 +42,26 @@ async function endResetLinks(db: Pick<Db, "passwordReset">, userId: number, now:
   await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
 }
 
-/** Needs the current password; every other session of mine and every reset link end, this session stays. */
-export async function changePassword(ctx: Ctx, me: Me, input: { current: string; next: string }) {
-  const row = await ctx.db.adminUser.findUnique({ where: { id: me.user.id } });
-  if (!row || !(await verifyPassword(row.passwordHash, input.current)))
+/**
+ * Checks my current password behind the sign-in lockout (the same counters as signing in with my e-mail, from
+ * this IP): a stolen session cannot guess the password faster than the sign-in form allows, and a right password
+ * gives the attempt back as signing in does.
+ */
+export async function assertCurrentPassword(ctx: LimitedCtx, userId: number, current: string) {
+  const row = await ctx.db.adminUser.findUnique({ where: { id: userId } });
+  if (!row) throw new AppError("UNAUTHORIZED", m.unauthorized);
+  const reservation = await ctx.limiter.reserveLogin(row.email, ctx.ip);
+  if (!(await verifyPassword(row.passwordHash, current)))
     throw new AppError("BAD_REQUEST", m.currentPasswordWrong, {
       fieldErrors: { current: m.currentPasswordWrong },
     });
+  await reservation.succeeded();
+  return row;
+}
+
+/** Needs the current password; every other session of mine and every reset link end, this session stays. */
+export async function changePassword(ctx: LimitedCtx, me: Me, input: { current: string; next: string }) {
+  const row = await assertCurrentPassword(ctx, me.user.id, input.current);
   const passwordHash = await hashPassword(input.next);
   await ctx.db.$transaction(async (tx) => {
     await tx.adminUser.update({ where: { id: row.id }, data: { passwordHash } });
