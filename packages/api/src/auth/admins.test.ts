@@ -54,10 +54,12 @@ describe("my account", () => {
     const { token } = await newAdmin("guess@team.test");
     const stolen = h.caller({ token, ip: "198.51.100.30" });
     for (let i = 0; i < 5; i++)
-      expect(await failure(stolen.auth.changePassword({ current: `guess-${i}-pass`, next: "taken-over-1" }))).toEqual(
-        { code: "BAD_REQUEST", message: m.currentPasswordWrong },
-      );
-    const locked = await rejection(stolen.auth.changePassword({ current: "owner-password", next: "taken-over-1" }));
+      expect(
+        await failure(stolen.auth.changePassword({ current: `guess-${i}-pass`, next: "taken-over-1" })),
+      ).toEqual({ code: "BAD_REQUEST", message: m.currentPasswordWrong });
+    const locked = await rejection(
+      stolen.auth.changePassword({ current: "owner-password", next: "taken-over-1" }),
+    );
     expect(locked.code).toBe("TOO_MANY_REQUESTS");
     expect(locked).toBeInstanceOf(AppError);
     expect((locked as AppError).details.retryAfterSeconds).toBeGreaterThan(0);
