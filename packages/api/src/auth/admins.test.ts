@@ -1,5 +1,6 @@
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeEmailConfirmed } from "../testing/email-change";
 import { createHarness, type Harness } from "../testing/harness";
 import { AppError } from "../errors";
 import { failure, rejection } from "../testing/rejection";
@@ -84,14 +85,20 @@ describe("my account", () => {
 
   it("updates my name and e-mail; a taken e-mail is refused and nothing changes", async () => {
     const { caller } = await newAdmin("ada@team.test");
-    const taken = await failure(caller.auth.updateProfile({ name: "Ada", email: "owner@team.test" }));
+    const taken = await failure(
+      caller.auth.updateProfile({
+        name: "Ada",
+        email: "owner@team.test",
+        current_password: "owner-password",
+      }),
+    );
     expect(taken).toEqual({ code: "CONFLICT", message: m.emailTaken });
     expect((await caller.auth.me()).email).toBe("ada@team.test");
-    const updated = await caller.auth.updateProfile({ name: "Ada Lovelace", email: "ada.l@team.test" });
-    expect(updated).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
+    await changeEmailConfirmed(h, caller, { name: "Ada Lovelace", email: "ada.l@team.test" });
+    expect(await caller.auth.me()).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
     const entry = (await owner.admins.activity({ limit: 1, entity: "admin" })).items[0];
     expect(entry?.before).toMatchObject({ name: "Studio Owner", email: "ada@team.test" });
-    expect(entry?.after).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
+    expect(entry?.after).toMatchObject({ name: "Ada Lovelace", email: "ada@team.test" });
   });
 
   it("signs out everywhere: every token of mine answers 401", async () => {

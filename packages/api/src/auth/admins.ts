@@ -12,7 +12,7 @@ import {
 } from "@studio/validators";
 import type { Db } from "@studio/db";
 import type { Context } from "../context";
-import { AppError, isUniqueViolation } from "../errors";
+import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { toUserDto } from "./session";
 
@@ -22,14 +22,21 @@ type Me = { user: AdminUserDto; session: { id: string } };
 
 const m = MESSAGES.auth;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+/** The stored form of a one-time link's token: its SHA-256, never the token. */
+export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new one-time link token (256 random bits) and the hash to store for it. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: linkHash(token) };
+}
 
 function assertOwner(me: Me): void {
   if (me.user.role !== "owner") throw new AppError("FORBIDDEN", m.ownerOnly);
 }
 
 /** Ends every session of `userId` except `keep` (null: all of them). */
-async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Promise<void> {
+export async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Promise<void> {
   await ctx.db.authSession.updateMany({
     where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: ctx.now() },
@@ -38,7 +45,7 @@ async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Pr
 }
 
 /** Ends every reset link of the account not used yet (a reset or a password change makes them stale). */
-async function endResetLinks(db: Pick<Db, "passwordReset">, userId: number, now: Date): Promise<void> {
+export async function endResetLinks(db: Pick<Db, "passwordReset">, userId: number, now: Date): Promise<void> {
   await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
 }
 
@@ -69,19 +76,6 @@ export async function changePassword(ctx: LimitedCtx, me: Me, input: { current: 
   });
   await revokeSessions(ctx, row.id, me.session.id);
   return { message: m.passwordChanged };
-}
-
-export async function updateMyProfile(ctx: Ctx, me: Me, input: { name: string; email: string }) {
-  try {
-    const row = await ctx.db.adminUser.update({ where: { id: me.user.id }, data: input });
-    ctx.cache.invalidate("team");
-    ctx.cache.invalidate("sessions");
-    return toUserDto(row);
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("CONFLICT", m.emailTaken, { fieldErrors: { email: m.emailTaken } });
-    throw error;
-  }
 }
 
 export async function signOutEverywhere(ctx: Ctx, me: Me) {
@@ -175,10 +169,10 @@ export async function revokeInvite(ctx: Ctx, id: number): Promise<InviteListItem
 export async function createPasswordReset(ctx: Ctx, email: string): Promise<{ token: string } | null> {
   const user = await ctx.db.adminUser.findUnique({ where: { email }, select: { id: true } });
   if (!user) return null;
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newLinkToken();
   await ctx.db.passwordReset.create({
     data: {
-      tokenHash: sha256(token),
+      tokenHash: hash,
       userId: user.id,
       createdAt: ctx.now(),
       expiresAt: new Date(ctx.now().getTime() + RESET_LINK_TTL_MS),
@@ -192,7 +186,7 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
   const now = ctx.now();
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.$transaction(async (tx) => {
-    const link = await tx.passwordReset.findUnique({ where: { tokenHash: sha256(input.token) } });
+    const link = await tx.passwordReset.findUnique({ where: { tokenHash: linkHash(input.token) } });
     if (!link || link.usedAt || link.expiresAt <= now) throw new AppError("BAD_REQUEST", m.resetInvalid);
     const used = await tx.passwordReset.updateMany({
       where: { tokenHash: link.tokenHash, usedAt: null },

@@ -469,3 +469,50 @@ export async function notifyPasswordReset(
     ...compose(studio, m),
   });
 }
+
+/**
+ * An e-mail change of an admin (auth/email-change.ts): the confirm link to the new address, and a notice with the
+ * undo link to the old one, written in the transaction that records the change.
+ */
+export async function notifyEmailChange(
+  tx: Client,
+  deps: NotifyDeps,
+  input: {
+    name: string;
+    oldEmail: string;
+    newEmail: string;
+    confirmToken: string;
+    undoToken: string;
+    confirmHours: number;
+    undoDays: number;
+  },
+): Promise<void> {
+  const studio = await studioDetailsFor(tx, deps);
+  const link = (page: string, token: string) =>
+    `${origin(deps)}/admin/${page}?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, deps, {
+    kind: "auth.email_confirm",
+    to: [input.newEmail],
+    ...compose(
+      studio,
+      t.emailChangeConfirm({
+        name: input.name,
+        url: link("confirm-email", input.confirmToken),
+        hours: input.confirmHours,
+      }),
+    ),
+  });
+  await enqueueMail(tx, deps, {
+    kind: "auth.email_changed",
+    to: [input.oldEmail],
+    ...compose(
+      studio,
+      t.emailChangeNotice({
+        name: input.name,
+        newEmail: input.newEmail,
+        url: link("undo-email-change", input.undoToken),
+        days: input.undoDays,
+      }),
+    ),
+  });
+}
