@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   "auth.signupStatus",
   "auth.requestPasswordReset",
   "auth.resetPassword",
+  "auth.confirmEmail",
+  "auth.undoEmailChange",
   "site.config",
   "site.schedule",
   "site.profile",

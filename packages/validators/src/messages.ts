@@ -172,6 +172,24 @@ export const MESSAGES = {
     settingNewPassword: "Saving...",
     backToSignIn: "Back to sign in",
     passwordReset: "Your password has been reset. Please sign in.",
+    currentPasswordForEmail: "Enter your current password to change your e-mail address",
+    emailChangeRequested: (email: string) =>
+      `Check ${email} for a link to confirm it. Until then you keep signing in with your current address.`,
+    emailPendingConfirmation: (email: string) => `Pending confirmation of ${email}`,
+    emailLinkInvalid: "This link is not valid, has expired or has already been used.",
+    emailConfirmTitle: "Confirm your new e-mail address",
+    emailConfirmSubtitle: "Use this address to sign in and receive password resets from now on.",
+    emailConfirmButton: "Confirm my new address",
+    emailConfirming: "Confirming...",
+    emailConfirmed: "Your new e-mail address is confirmed. Sign in with it from now on.",
+    emailUndoTitle: "Undo the e-mail change",
+    emailUndoSubtitle:
+      "Your account gets its previous e-mail address back and every session of it ends, on every device.",
+    emailUndoButton: "Undo the change",
+    emailUndoing: "Undoing...",
+    emailChangeUndone:
+      "The change was undone: your account has its previous e-mail address back and every session has ended. Sign in, and change your password if you did not ask for the change.",
+    emailLinkMissing: "This page needs the link from the e-mail. Open the link again, or copy all of it.",
   },
   service: {
     titleRequired: "Title is required",
@@ -302,7 +320,8 @@ export const MESSAGES = {
     resent: "The message will be sent again shortly",
     waiting: (when: string) => `Next attempt ${when}`,
     reminderSkipped: "Not sent: the booking was cancelled or moved",
-    redacted: "Hidden: this message holds a one-time password reset link",
+    redacted:
+      "Hidden: this message holds a one-time link to an admin account (password reset or e-mail change)",
     emptyTitle: "No e-mail yet",
     emptyText: "Messages to clients and to the studio appear here as soon as they are written.",
     emptyFilteredTitle: "Nothing with this status",

@@ -12,6 +12,12 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const LoginPage = page(() => import("../admin/pages/login"));
 const SignupPage = page(() => import("../admin/pages/signup"));
 const ResetPasswordPage = page(() => import("../admin/pages/reset-password"));
+const ConfirmEmailPage = page(() =>
+  import("../admin/pages/email-change").then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const UndoEmailChangePage = page(() =>
+  import("../admin/pages/email-change").then((m) => ({ default: m.UndoEmailChangePage })),
+);
 const AdminLayout = page(() => import("../admin/admin-layout"));
 const DashboardPage = page(() => import("../admin/pages/dashboard"));
 const ServicesPage = page(() => import("../admin/pages/services"));
@@ -34,6 +40,8 @@ export default function AdminRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="undo-email-change" element={<UndoEmailChangePage />} />
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>

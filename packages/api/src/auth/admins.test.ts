@@ -1,8 +1,11 @@
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeEmailConfirmed } from "../testing/email-change";
 import { createHarness, type Harness } from "../testing/harness";
-import { failure } from "../testing/rejection";
+import { AppError } from "../errors";
+import { failure, rejection } from "../testing/rejection";
 import { createPasswordReset, RESET_LINK_TTL_MS } from "./admins";
+import { verifyPassword } from "./passwords";
 
 const m = MESSAGES.auth;
 let h: Harness;
@@ -48,16 +51,54 @@ describe("my account", () => {
     await owner.auth.changePassword({ current: "new-password-1", next: "owner-password" });
   });
 
+  it("throttles the current password with the sign-in lockout: 5 wrong, then even the right one is refused", async () => {
+    const { token } = await newAdmin("guess@team.test");
+    const stolen = h.caller({ token, ip: "198.51.100.30" });
+    for (let i = 0; i < 5; i++)
+      expect(
+        await failure(stolen.auth.changePassword({ current: `guess-${i}-pass`, next: "taken-over-1" })),
+      ).toEqual({ code: "BAD_REQUEST", message: m.currentPasswordWrong });
+    const locked = await rejection(
+      stolen.auth.changePassword({ current: "owner-password", next: "taken-over-1" }),
+    );
+    expect(locked.code).toBe("TOO_MANY_REQUESTS");
+    expect(locked).toBeInstanceOf(AppError);
+    expect((locked as AppError).details.retryAfterSeconds).toBeGreaterThan(0);
+    // The same counters as signing in: the e-mail is locked there too, and the password did not change.
+    const signIn = await failure(
+      h.caller({ ip: "198.51.100.31" }).auth.login({ email: "guess@team.test", password: "owner-password" }),
+    );
+    expect(signIn.code).toBe("TOO_MANY_REQUESTS");
+    const row = await h.deps.db.adminUser.findUniqueOrThrow({ where: { email: "guess@team.test" } });
+    expect(await verifyPassword(row.passwordHash, "owner-password")).toBe(true);
+  });
+
+  it("a right current password gives the attempt back, as signing in does", async () => {
+    const { token } = await newAdmin("careful@team.test");
+    const me = h.caller({ token, ip: "198.51.100.32" });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++)
+        await failure(me.auth.changePassword({ current: `typo-${i}-pass`, next: "careful-pass-1" }));
+      await me.auth.changePassword({ current: "owner-password", next: "owner-password" });
+    }
+  });
+
   it("updates my name and e-mail; a taken e-mail is refused and nothing changes", async () => {
     const { caller } = await newAdmin("ada@team.test");
-    const taken = await failure(caller.auth.updateProfile({ name: "Ada", email: "owner@team.test" }));
+    const taken = await failure(
+      caller.auth.updateProfile({
+        name: "Ada",
+        email: "owner@team.test",
+        current_password: "owner-password",
+      }),
+    );
     expect(taken).toEqual({ code: "CONFLICT", message: m.emailTaken });
     expect((await caller.auth.me()).email).toBe("ada@team.test");
-    const updated = await caller.auth.updateProfile({ name: "Ada Lovelace", email: "ada.l@team.test" });
-    expect(updated).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
+    await changeEmailConfirmed(h, caller, { name: "Ada Lovelace", email: "ada.l@team.test" });
+    expect(await caller.auth.me()).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
     const entry = (await owner.admins.activity({ limit: 1, entity: "admin" })).items[0];
     expect(entry?.before).toMatchObject({ name: "Studio Owner", email: "ada@team.test" });
-    expect(entry?.after).toMatchObject({ name: "Ada Lovelace", email: "ada.l@team.test" });
+    expect(entry?.after).toMatchObject({ name: "Ada Lovelace", email: "ada@team.test" });
   });
 
   it("signs out everywhere: every token of mine answers 401", async () => {
@@ -247,6 +288,27 @@ describe("password reset links", () => {
       await failure(h.caller().auth.resetPassword({ token: "x".repeat(43), password: "forged-pass" })),
     ).toEqual({ code: "BAD_REQUEST", message: m.resetInvalid });
     await h.caller().auth.login({ email: "owner@team.test", password: "owner-password" });
+  });
+
+  it("a reset ends every other outstanding link of the account: an older link no longer works", async () => {
+    await newAdmin("twice@team.test");
+    const older = await createPasswordReset(h.deps, "twice@team.test");
+    const newer = await createPasswordReset(h.deps, "twice@team.test");
+    await h.caller().auth.resetPassword({ token: newer!.token, password: "newer-link-pass" });
+    expect(
+      await failure(h.caller().auth.resetPassword({ token: older!.token, password: "older-link-pass" })),
+    ).toEqual({ code: "BAD_REQUEST", message: m.resetInvalid });
+    await h.caller().auth.login({ email: "twice@team.test", password: "newer-link-pass" });
+  });
+
+  it("a password change ends every outstanding reset link of the account", async () => {
+    const { caller } = await newAdmin("changer@team.test");
+    const link = await createPasswordReset(h.deps, "changer@team.test");
+    await caller.auth.changePassword({ current: "owner-password", next: "changed-pass-1" });
+    expect(
+      await failure(h.caller().auth.resetPassword({ token: link!.token, password: "link-pass-1" })),
+    ).toEqual({ code: "BAD_REQUEST", message: m.resetInvalid });
+    await h.caller().auth.login({ email: "changer@team.test", password: "changed-pass-1" });
   });
 
   it("'Forgot password?' answers the same for known and unknown addresses", async () => {

@@ -10,24 +10,33 @@ import {
   type InviteStatus,
   MESSAGES,
 } from "@studio/validators";
+import type { Db } from "@studio/db";
 import type { Context } from "../context";
-import { AppError, isUniqueViolation } from "../errors";
+import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { toUserDto } from "./session";
 
 type Ctx = Pick<Context, "db" | "now" | "cache">;
+type LimitedCtx = Ctx & Pick<Context, "ip" | "limiter">;
 type Me = { user: AdminUserDto; session: { id: string } };
 
 const m = MESSAGES.auth;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+/** The stored form of a one-time link's token: its SHA-256, never the token. */
+export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new one-time link token (256 random bits) and the hash to store for it. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: linkHash(token) };
+}
 
 function assertOwner(me: Me): void {
   if (me.user.role !== "owner") throw new AppError("FORBIDDEN", m.ownerOnly);
 }
 
 /** Ends every session of `userId` except `keep` (null: all of them). */
-async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Promise<void> {
+export async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Promise<void> {
   await ctx.db.authSession.updateMany({
     where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: ctx.now() },
@@ -35,32 +44,38 @@ async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Pr
   ctx.cache.invalidate("sessions");
 }
 
-/** Needs the current password; every other session of mine ends, this one stays. */
-export async function changePassword(ctx: Ctx, me: Me, input: { current: string; next: string }) {
-  const row = await ctx.db.adminUser.findUnique({ where: { id: me.user.id } });
-  if (!row || !(await verifyPassword(row.passwordHash, input.current)))
+/** Ends every reset link of the account not used yet (a reset or a password change makes them stale). */
+export async function endResetLinks(db: Pick<Db, "passwordReset">, userId: number, now: Date): Promise<void> {
+  await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+}
+
+/**
+ * Checks my current password behind the sign-in lockout (the same counters as signing in with my e-mail, from
+ * this IP): a stolen session cannot guess the password faster than the sign-in form allows, and a right password
+ * gives the attempt back as signing in does.
+ */
+export async function assertCurrentPassword(ctx: LimitedCtx, userId: number, current: string) {
+  const row = await ctx.db.adminUser.findUnique({ where: { id: userId } });
+  if (!row) throw new AppError("UNAUTHORIZED", m.unauthorized);
+  const reservation = await ctx.limiter.reserveLogin(row.email, ctx.ip);
+  if (!(await verifyPassword(row.passwordHash, current)))
     throw new AppError("BAD_REQUEST", m.currentPasswordWrong, {
       fieldErrors: { current: m.currentPasswordWrong },
     });
-  await ctx.db.adminUser.update({
-    where: { id: row.id },
-    data: { passwordHash: await hashPassword(input.next) },
+  await reservation.succeeded();
+  return row;
+}
+
+/** Needs the current password; every other session of mine and every reset link end, this session stays. */
+export async function changePassword(ctx: LimitedCtx, me: Me, input: { current: string; next: string }) {
+  const row = await assertCurrentPassword(ctx, me.user.id, input.current);
+  const passwordHash = await hashPassword(input.next);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.adminUser.update({ where: { id: row.id }, data: { passwordHash } });
+    await endResetLinks(tx, row.id, ctx.now());
   });
   await revokeSessions(ctx, row.id, me.session.id);
   return { message: m.passwordChanged };
-}
-
-export async function updateMyProfile(ctx: Ctx, me: Me, input: { name: string; email: string }) {
-  try {
-    const row = await ctx.db.adminUser.update({ where: { id: me.user.id }, data: input });
-    ctx.cache.invalidate("team");
-    ctx.cache.invalidate("sessions");
-    return toUserDto(row);
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("CONFLICT", m.emailTaken, { fieldErrors: { email: m.emailTaken } });
-    throw error;
-  }
 }
 
 export async function signOutEverywhere(ctx: Ctx, me: Me) {
@@ -154,10 +169,10 @@ export async function revokeInvite(ctx: Ctx, id: number): Promise<InviteListItem
 export async function createPasswordReset(ctx: Ctx, email: string): Promise<{ token: string } | null> {
   const user = await ctx.db.adminUser.findUnique({ where: { email }, select: { id: true } });
   if (!user) return null;
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newLinkToken();
   await ctx.db.passwordReset.create({
     data: {
-      tokenHash: sha256(token),
+      tokenHash: hash,
       userId: user.id,
       createdAt: ctx.now(),
       expiresAt: new Date(ctx.now().getTime() + RESET_LINK_TTL_MS),
@@ -171,13 +186,14 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
   const now = ctx.now();
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.$transaction(async (tx) => {
-    const link = await tx.passwordReset.findUnique({ where: { tokenHash: sha256(input.token) } });
+    const link = await tx.passwordReset.findUnique({ where: { tokenHash: linkHash(input.token) } });
     if (!link || link.usedAt || link.expiresAt <= now) throw new AppError("BAD_REQUEST", m.resetInvalid);
     const used = await tx.passwordReset.updateMany({
       where: { tokenHash: link.tokenHash, usedAt: null },
       data: { usedAt: now },
     });
     if (used.count !== 1) throw new AppError("BAD_REQUEST", m.resetInvalid);
+    await endResetLinks(tx, link.userId, now);
     await tx.adminUser.update({ where: { id: link.userId }, data: { passwordHash } });
     return link.userId;
   });

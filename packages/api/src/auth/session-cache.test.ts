@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeEmailConfirmed } from "../testing/email-change";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 import { createPasswordReset } from "./admins";
@@ -68,7 +69,7 @@ describe("a cached admin session", () => {
 
   it("shows a new name and e-mail at once", async () => {
     const { caller } = await signedIn("renamed@cache.test");
-    await caller.auth.updateProfile({ name: "Renamed Admin", email: "renamed.now@cache.test" });
+    await changeEmailConfirmed(h, caller, { name: "Renamed Admin", email: "renamed.now@cache.test" });
     expect(await caller.auth.me()).toMatchObject({ name: "Renamed Admin", email: "renamed.now@cache.test" });
   });
 

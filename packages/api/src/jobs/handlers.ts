@@ -4,8 +4,9 @@
  */
 import type { ApiDeps } from "../context";
 import { webhookJobHandlers } from "../domain/webhooks/jobs";
+import { passwordResetJobHandlers } from "../mail/password-reset";
 import type { AnyJobHandler } from "./worker";
 
 export function jobHandlers(deps: ApiDeps): AnyJobHandler[] {
-  return [...webhookJobHandlers(deps)];
+  return [...webhookJobHandlers(deps), ...passwordResetJobHandlers(deps)];
 }

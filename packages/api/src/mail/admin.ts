@@ -95,8 +95,8 @@ export async function listMail(deps: MailAdminDeps, input: MailListInput): Promi
   };
 }
 
-/** Password-reset messages carry a working one-time link: no admin but its owner may read it. */
-const REDACTED_KINDS: readonly string[] = ["auth.reset"];
+/** Password-reset and e-mail-change messages carry a working one-time link: no admin but its owner may read it. */
+const REDACTED_KINDS: readonly string[] = ["auth.reset", "auth.email_confirm", "auth.email_changed"];
 
 export async function getMail(deps: MailAdminDeps, id: number): Promise<MailDetail> {
   const row = await deps.db.outgoingMail.findUnique({ where: { id } });

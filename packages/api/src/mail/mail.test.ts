@@ -8,6 +8,7 @@ import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from "../testing/smtp";
+import { PASSWORD_RESET_JOB } from "./password-reset";
 import { createSmtpTransport, type MailWorkerDeps, runMailPass, startMailWorker } from "./worker";
 
 /** 12:00 on 2030-01-15 in the studio's zone (America/Los_Angeles). */
@@ -392,6 +393,7 @@ describe("password reset", () => {
     const known = await h.caller().auth.requestPasswordReset({ email: "owner@studio.test" });
     const unknown = await h.caller().auth.requestPasswordReset({ email: "stranger@studio.test" });
     expect(unknown).toEqual(known);
+    expect(await h.runJobs()).toBe(2);
     expect(await h.deps.db.outgoingMail.count()).toBe(1);
     await drain();
     const [mail] = smtp.received;
@@ -406,6 +408,29 @@ describe("password reset", () => {
     const [item] = (await caller.mail.list({})).items;
     const detail = await caller.mail.get({ id: item!.id });
     expect(detail).toMatchObject({ redacted: true, html: "", text: MESSAGES.mail.redacted });
+  });
+
+  it("answers before doing the work: the request writes one job for a known and an unknown address alike, and no link", async () => {
+    await h.deps.db.job.deleteMany({ where: { kind: PASSWORD_RESET_JOB.kind } });
+    const links = await h.deps.db.passwordReset.count();
+    for (const email of ["owner@studio.test", "stranger@studio.test"]) {
+      await h.caller().auth.requestPasswordReset({ email });
+      // Nothing is looked up, stored or mailed on the request path: the same single write for both.
+      expect(await h.deps.db.passwordReset.count()).toBe(links);
+      expect(await h.deps.db.outgoingMail.count()).toBe(0);
+    }
+    const jobs = await h.deps.db.job.findMany({
+      where: { kind: PASSWORD_RESET_JOB.kind },
+      orderBy: { id: "asc" },
+    });
+    expect(jobs.map((j) => j.payload)).toEqual([
+      { email: "owner@studio.test" },
+      { email: "stranger@studio.test" },
+    ]);
+    expect(await h.runJobs()).toBe(2);
+    expect(await h.deps.db.passwordReset.count()).toBe(links + 1);
+    const [mail] = await h.deps.db.outgoingMail.findMany();
+    expect(mail?.recipients).toBe("owner@studio.test");
   });
 });
 

@@ -468,3 +468,54 @@ export async function notifyPasswordReset(
     secretLinks: [url],
   });
 }
+
+/**
+ * An e-mail change of an admin (auth/email-change.ts): the confirm link to the new address, and a notice with the
+ * undo link to the old one, written in the transaction that records the change.
+ */
+export async function notifyEmailChange(
+  tx: Client,
+  deps: NotifyDeps,
+  input: {
+    name: string;
+    oldEmail: string;
+    newEmail: string;
+    confirmToken: string;
+    undoToken: string;
+    confirmHours: number;
+    undoDays: number;
+  },
+): Promise<void> {
+  const studio = await studioDetailsFor(tx, deps);
+  const link = (page: string, token: string) =>
+    `${origin(deps)}/admin/${page}?token=${encodeURIComponent(token)}`;
+  const confirmUrl = link("confirm-email", input.confirmToken);
+  const undoUrl = link("undo-email-change", input.undoToken);
+  await enqueueMail(tx, deps, {
+    kind: "auth.email_confirm",
+    to: [input.newEmail],
+    ...compose(
+      studio,
+      t.emailChangeConfirm({
+        name: input.name,
+        url: confirmUrl,
+        hours: input.confirmHours,
+      }),
+    ),
+    secretLinks: [confirmUrl],
+  });
+  await enqueueMail(tx, deps, {
+    kind: "auth.email_changed",
+    to: [input.oldEmail],
+    ...compose(
+      studio,
+      t.emailChangeNotice({
+        name: input.name,
+        newEmail: input.newEmail,
+        url: undoUrl,
+        days: input.undoDays,
+      }),
+    ),
+    secretLinks: [undoUrl],
+  });
+}

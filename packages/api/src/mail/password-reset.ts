@@ -1,5 +1,9 @@
 import type { Db } from "@studio/db";
+import { z } from "zod";
 import { createPasswordReset, RESET_LINK_TTL_MS } from "../auth/admins";
+import type { ApiDeps } from "../context";
+import { enqueueJob } from "../jobs/queue";
+import { type AnyJobHandler, defineJob } from "../jobs/worker";
 import { type NotifyDeps, notifyPasswordReset } from "./notify";
 
 /**
@@ -25,4 +29,29 @@ export async function mailPasswordReset(deps: NotifyDeps & { db: Db }, email: st
       minutes: Math.round(RESET_LINK_TTL_MS / 60_000),
     });
   });
+}
+
+/**
+ * The work of a reset request, done by the job worker after the answer: the request itself writes one job row
+ * whatever the address, so its time tells nothing about which e-mails are admins (issue 28, item 5).
+ */
+export const PASSWORD_RESET_JOB = {
+  kind: "auth.password-reset",
+  payload: z.object({ email: z.string().min(1) }),
+};
+
+/** Queues the reset mail for `email`: the same single write for a known and an unknown address. */
+export async function requestPasswordResetMail(db: Db, email: string): Promise<void> {
+  await enqueueJob(db, PASSWORD_RESET_JOB, { email }, { maxAttempts: 3 });
+}
+
+export function passwordResetJobHandlers(deps: ApiDeps): AnyJobHandler[] {
+  return [
+    defineJob({
+      ...PASSWORD_RESET_JOB,
+      // A reset link is wanted now or never: a few quick retries, then the job fails.
+      retryDelaysMs: [5_000, 30_000],
+      run: (payload) => mailPasswordReset(deps, payload.email),
+    }),
+  ];
 }

@@ -310,3 +310,56 @@ export function passwordReset(input: { name: string; url: string; minutes: numbe
     },
   };
 }
+
+/** To the new address of an e-mail change: confirm it before it is used for sign-in and resets. */
+export function emailChangeConfirm(input: { name: string; url: string; hours: number }): Message {
+  return {
+    subject: "Confirm your new e-mail address",
+    content: {
+      preview: "One click to start using this address for the back office.",
+      heading: "Confirm your new e-mail address",
+      blocks: [
+        {
+          kind: "text",
+          text: `Hello ${input.name}, this address was entered as the new e-mail of your back-office account. Until you confirm it, the account keeps its current address for signing in and password resets.`,
+        },
+        { kind: "button", label: "Confirm this address", href: input.url },
+        {
+          kind: "muted",
+          text: `The link works once, for ${input.hours} hours. If you did not expect this, ignore this e-mail: nothing changes.`,
+        },
+      ],
+    },
+  };
+}
+
+/** To the old address of an e-mail change: what happened, and a link to undo it. */
+export function emailChangeNotice(input: {
+  name: string;
+  newEmail: string;
+  url: string;
+  days: number;
+}): Message {
+  return {
+    subject: "Your e-mail address is being changed",
+    content: {
+      preview: `Your back-office account's e-mail is being changed to ${input.newEmail}.`,
+      heading: "Your e-mail address is being changed",
+      blocks: [
+        {
+          kind: "text",
+          text: `Hello ${input.name}, someone signed in to your back-office account asked to change its e-mail address to ${input.newEmail}. It takes effect once that address is confirmed.`,
+        },
+        {
+          kind: "text",
+          text: "If this was not you, undo it: your account gets this address back and every session of it ends at once.",
+        },
+        { kind: "button", label: "Undo the change", href: input.url },
+        {
+          kind: "muted",
+          text: `The link works once, for ${input.days} days. If you asked for the change, there is nothing to do.`,
+        },
+      ],
+    },
+  };
+}

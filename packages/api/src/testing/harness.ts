@@ -9,6 +9,8 @@ import { type ApiConfig, testConfig } from "../config";
 import { type ApiDeps, createContext, type RequestInfo } from "../context";
 import { scheduleRules } from "../domain/bookings/schedule";
 import { createLocalBus } from "../events/bus";
+import { jobHandlers } from "../jobs/handlers";
+import { runJobPass } from "../jobs/worker";
 import { createLimiter } from "../limits/limiter";
 import { createCaller } from "../root";
 import { createDiskStorage, type UploadStorage } from "../storage/storage";
@@ -21,6 +23,8 @@ export type Harness = {
   caller: (request?: Partial<RequestInfo>) => ReturnType<typeof createCaller>;
   /** Registers (first account = owner) or logs in an admin and returns a caller with its token. */
   admin: (email?: string) => Promise<{ caller: ReturnType<typeof createCaller>; token: string }>;
+  /** Runs every due durable job (all kinds) until none is left; answers how many ran. */
+  runJobs: () => Promise<number>;
   /** Moves the harness clock. */
   setNow: (date: Date) => void;
   /**
@@ -86,6 +90,17 @@ export async function createHarness(
     caller,
     admin,
     uploadDir,
+    runJobs: async () => {
+      const handlers = jobHandlers(deps);
+      let ran = 0;
+      for (let claimed = 1; claimed > 0; ) {
+        claimed = 0;
+        for (const handler of handlers)
+          claimed += (await runJobPass({ db: deps.db, now: deps.now, handlers }, handler)).claimed;
+        ran += claimed;
+      }
+      return ran;
+    },
     setNow: (date) => {
       now = date;
     },

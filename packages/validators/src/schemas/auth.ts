@@ -36,6 +36,20 @@ export const ZChangePasswordInput = z.object({
 export const ZAdminProfileInput = z.object({
   name: requiredText(m.nameRequired, FIELD_LIMITS.name),
   email: emailField(m.emailRequired, m.emailInvalid),
+  /** Needed when the e-mail changes (a stolen session alone cannot move the account to another address). */
+  current_password: z.string().max(FIELD_LIMITS.password, m.currentPasswordWrong).optional(),
+});
+
+/** What saving my details answers: me (with the address still in use) and the address awaiting confirmation. */
+export type AdminProfileResult = {
+  user: AdminUserDto;
+  pending_email: string | null;
+  message: string;
+};
+
+/** The token of a confirm or undo link from an e-mail-change message. */
+export const ZEmailChangeToken = z.object({
+  token: z.string().trim().min(20, m.emailLinkInvalid).max(200, m.emailLinkInvalid),
 });
 
 export const ZPasswordResetRequest = z.object({ email: emailField(m.emailRequired, m.emailInvalid) });

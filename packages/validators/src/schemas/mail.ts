@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   "studio.contact",
   "contact.reply",
   "auth.reset",
+  "auth.email_confirm",
+  "auth.email_changed",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -30,6 +32,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "studio.contact": "New contact message (studio)",
   "contact.reply": "Reply to a message",
   "auth.reset": "Password reset",
+  "auth.email_confirm": "New e-mail address to confirm",
+  "auth.email_changed": "E-mail address change notice",
 };
 
 /**

@@ -28,6 +28,7 @@ const invite = (id: number, patch: Partial<InviteListItem> = {}): InviteListItem
 let me: AdminUserDto = OWNER;
 let calls: { path: string; input: unknown }[] = [];
 let passwordAnswer: unknown = { message: MESSAGES.auth.passwordChanged };
+let pending: string | null = null;
 
 const record = (path: string, answer: (input: unknown) => unknown) => (input: unknown) => {
   calls.push({ path, input });
@@ -49,6 +50,16 @@ const server = setupServer(
     "admins.revokeInvite": record("revokeInvite", () => invite(3, { status: "revoked" })),
     "admins.remove": record("remove", () => ADMINS[1]),
     "auth.changePassword": record("changePassword", () => passwordAnswer),
+    "auth.pendingEmail": () => ({ pending_email: pending }),
+    "auth.updateProfile": record("updateProfile", (input) => {
+      const { name, email } = input as { name: string; email: string };
+      pending = email === me.email ? pending : email;
+      return {
+        user: { ...me, name },
+        pending_email: pending,
+        message: pending ? MESSAGES.auth.emailChangeRequested(pending) : MESSAGES.auth.profileUpdated,
+      };
+    }),
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -57,6 +68,7 @@ afterEach(() => {
   me = OWNER;
   calls = [];
   passwordAnswer = { message: MESSAGES.auth.passwordChanged };
+  pending = null;
   localStorage.clear();
 });
 afterAll(() => server.close());
@@ -103,6 +115,36 @@ describe("Team page", () => {
     expect(screen.queryByRole("button", { name: /^Remove / })).toBeNull();
     expect(screen.queryByRole("button", { name: /the owner$/ })).toBeNull();
     expect(screen.getByText(MESSAGES.admin.team.ownerHint)).toBeInTheDocument();
+  });
+
+  it("a new e-mail asks for the current password, then shows as pending confirmation; the address in use stays", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TeamPage />);
+    const details = await screen.findByRole("form", { name: "Your details" });
+    expect(within(details).queryByLabelText("Current password")).toBeNull();
+    const email = within(details).getByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "new@studio.test");
+    await user.click(within(details).getByRole("button", { name: "Save details" }));
+    expect(await within(details).findByText(MESSAGES.auth.currentPasswordForEmail)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "updateProfile")).toHaveLength(0);
+
+    await user.type(within(details).getByLabelText("Current password"), "owner-pass-1");
+    await user.click(within(details).getByRole("button", { name: "Save details" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: "updateProfile",
+        input: { name: "Olivia Owner", email: "new@studio.test", current_password: "owner-pass-1" },
+      }),
+    );
+    expect(
+      await within(details).findByText(MESSAGES.auth.emailPendingConfirmation("new@studio.test")),
+    ).toBeInTheDocument();
+    expect(within(details).getByRole("status")).toHaveTextContent(
+      MESSAGES.auth.emailChangeRequested("new@studio.test"),
+    );
+    expect(within(details).getByLabelText("Email")).toHaveValue("owner@studio.test");
+    expect(within(details).queryByLabelText("Current password")).toBeNull();
   });
 
   it("changes the password with the current one and says the other sessions ended", async () => {

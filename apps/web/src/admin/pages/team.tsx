@@ -54,37 +54,69 @@ const INVITE_TONES: Record<InviteListItem["status"], string> = {
   revoked: "bg-red-500/15 text-red-200 ring-red-500/40",
 };
 
-/** My name and e-mail; the shell's header and the stored session follow the change. */
+/**
+ * My name and e-mail; the shell's header and the stored session follow the change. A new e-mail needs my current
+ * password and is used only once the link mailed to it confirms it: until then it shows as pending.
+ */
 function DetailsForm({ user }: { user: AdminUserDto }) {
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation();
-  const { form, errors, setErrors, field } = useFormFields({ name: user.name, email: user.email });
+  const pending = trpc.auth.pendingEmail.useQuery();
+  const { form, setForm, errors, setErrors, field } = useFormFields({
+    name: user.name,
+    email: user.email,
+    current_password: "",
+  });
   const [done, setDone] = useState<string | null>(null);
+  const changesEmail = form.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    const parsed = ZAdminProfileInput.safeParse(form);
+    const parsed = ZAdminProfileInput.safeParse({
+      name: form.name,
+      email: form.email,
+      current_password: changesEmail ? form.current_password : undefined,
+    });
     if (!parsed.success) return setErrors(issueErrors(parsed.error.issues));
+    if (changesEmail && !form.current_password)
+      return setErrors({ current_password: MESSAGES.auth.currentPasswordForEmail });
     try {
       const saved = await update.mutateAsync(parsed.data);
-      utils.auth.me.setData(undefined, saved);
+      utils.auth.me.setData(undefined, saved.user);
+      utils.auth.pendingEmail.setData(undefined, { pending_email: saved.pending_email });
       const token = getToken();
-      if (token) storeSession(token, saved);
+      if (token) storeSession(token, saved.user);
       void utils.admins.list.invalidate();
-      setDone(MESSAGES.auth.profileUpdated);
+      setForm({ name: saved.user.name, email: saved.user.email, current_password: "" });
+      setDone(saved.message);
     } catch (error) {
       setErrors(callErrors(error, serverError));
     }
   };
 
+  const pendingEmail = pending.data?.pending_email ?? null;
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="team-details" className="grid content-start gap-4">
       <h3 id="team-details" className="text-sm font-semibold text-white/85">
         {t.details}
       </h3>
       <TextField label={t.name} autoComplete="name" {...field("name")} />
-      <TextField label={t.email} type="email" autoComplete="email" {...field("email")} />
+      <div className="grid gap-1.5">
+        <TextField label={t.email} type="email" autoComplete="email" {...field("email")} />
+        {pendingEmail ? (
+          <p className="text-sm break-words text-amber-200">
+            {MESSAGES.auth.emailPendingConfirmation(pendingEmail)}
+          </p>
+        ) : null}
+      </div>
+      {changesEmail ? (
+        <PasswordField
+          label={t.currentPassword}
+          autoComplete="current-password"
+          {...field("current_password")}
+        />
+      ) : null}
       <FormError message={errors._} />
       <Success message={done} />
       <div>
