@@ -320,6 +320,8 @@ export const MESSAGES = {
     resent: "The message will be sent again shortly",
     waiting: (when: string) => `Next attempt ${when}`,
     reminderSkipped: "Not sent: the booking was cancelled or moved",
+    linksUnreadable:
+      "Not sent: its one-time links were sealed under another server secret (JWT_SECRET changed). The client will get new links with the next message.",
     redacted:
       "Hidden: this message holds a one-time link to an admin account (password reset or e-mail change)",
     emptyTitle: "No e-mail yet",

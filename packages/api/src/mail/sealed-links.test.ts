@@ -4,6 +4,7 @@
  * before — finds none of them; the back office shows them redacted, and reading a client's message is in the trail.
  */
 import type { Db, DbProvider } from "@studio/db";
+import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/harness";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
@@ -173,6 +174,30 @@ describe("sealed one-time links", () => {
     const token = /token=([\w-]{20,})/.exec(mail?.text ?? "")?.[1];
     expect(token).toBeDefined();
     expect(await databaseText(h.deps.db, h.deps.provider)).not.toContain(token!);
+  });
+});
+
+describe("a message sealed under another secret", () => {
+  it("fails with a clear reason instead of sending a dead, redacted link", async () => {
+    await h.caller().bookings.create({
+      name: "Cy Dee",
+      email: "cy@client.test",
+      phone: "+1 555 010 2042",
+      service_id: serviceId,
+      date: "2030-02-22",
+      time: "12:00",
+      message: "",
+    });
+    const row = await h.deps.db.outgoingMail.findFirstOrThrow({ where: { recipients: "cy@client.test" } });
+    // As if JWT_SECRET had changed since the message was written.
+    const { sealed } = sealLinks(new Uint8Array(32).fill(1), "x", ["http://studio.test/manage/x"]);
+    await h.deps.db.outgoingMail.update({ where: { id: row.id }, data: { sealedLinks: sealed } });
+    await drain();
+    expect(smtp.received.some((m) => m.envelopeTo.includes("cy@client.test"))).toBe(false);
+    expect(await h.deps.db.outgoingMail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "failed",
+      lastError: MESSAGES.mail.linksUnreadable,
+    });
   });
 });
 

@@ -248,22 +248,27 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
   }
   let { html, text } = row;
   const sealed = row.sealedLinks ? { key: deps.sealKey, sealed: row.sealedLinks } : null;
+  const fail = async (lastError: string): Promise<Outcome> => {
+    await deps.db.outgoingMail.updateMany({
+      where: mine,
+      data: { status: "failed", lastError, claimToken: null, leaseUntil: null },
+    });
+    return "failed";
+  };
+  let sentContent: unknown = row.content;
+  let sentAttachments: unknown = row.attachments;
+  try {
+    sentContent = openLinks(row.content, sealed);
+    sentAttachments = openLinks(row.attachments, sealed);
+  } catch {
+    // Sealed under another JWT_SECRET: sending it redacted would hand the client a dead link.
+    return fail(MESSAGES.mail.linksUnreadable);
+  }
   if (html === "" || sealed) {
     // Rendered here, off the request path: the copy sent with its one-time links, the copy kept (conditional on
     // still holding the claim) with them redacted.
-    const rendered = await renderStored(openLinks(row.content, sealed));
-    if (!rendered) {
-      await deps.db.outgoingMail.updateMany({
-        where: mine,
-        data: {
-          status: "failed",
-          lastError: "The message has no content to send",
-          claimToken: null,
-          leaseUntil: null,
-        },
-      });
-      return "failed";
-    }
+    const rendered = await renderStored(sentContent);
+    if (!rendered) return fail("The message has no content to send");
     ({ html, text } = rendered);
   }
   // A message rendered here keeps its content with the outcome (one write instead of two).
@@ -284,7 +289,7 @@ async function deliver(deps: MailWorkerDeps, row: Claimed): Promise<Outcome> {
       messageId: row.messageId,
       ...(row.inReplyTo ? { inReplyTo: row.inReplyTo } : {}),
       ...(row.references ? { references: row.references } : {}),
-      attachments: attachmentFiles(openLinks(row.attachments, sealed)),
+      attachments: attachmentFiles(sentAttachments),
     });
   } catch (error) {
     const reason = describe(error);
