@@ -11,3 +11,22 @@ export function isPhoneNumber(value: string): boolean {
   const digits = text.replace(/\D/g, "").length;
   return /^[0-9 +()-]+$/.test(text) && digits >= 7 && digits <= 20;
 }
+
+/**
+ * Control characters: C0 (U+0000–U+001F, line breaks and tab among them), DEL, C1 (U+0080–U+009F, NEL among
+ * them) and the Unicode line and paragraph separators. A single-line field holds none of them, so a name or a
+ * subject can never start a new line in a mail's plain text, a CSV row or a calendar file.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+/** The same, less the line feed and the tab a multi-line text (a message, a description) may hold. */
+const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n])[\p{Cc}\u2028\u2029]/u;
+
+/** True when `value` is one line without control characters (names, subjects, titles, address lines…). */
+export function isSingleLine(value: string): boolean {
+  return !CONTROL_CHARACTER.test(value);
+}
+
+/** True when `value`'s only control characters are line feeds and tabs (message bodies, descriptions). */
+export function isPlainMultiLine(value: string): boolean {
+  return !CONTROL_CHARACTER_IN_TEXT.test(value);
+}
