@@ -3,7 +3,14 @@
  * pages can use the rules without loading the schema library.
  */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One mailbox and nothing more (RFC 5321/5322 without the parts no form needs): a dot-atom local part of at
+ * most 64 characters (letters and digits of any script and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -), "@", and a
+ * host name of two or more labels. No comma, semicolon, colon, angle bracket, quote, space or control character
+ * can pass, so an address can never be read as a list ("a@x.test,b@y.test") or a group ("team:a@x.test;").
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?(?:\.[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?)+$/u;
 
 /** A phone number: digits, spaces and + - ( ) only, with 7 to 20 digits. */
 export function isPhoneNumber(value: string): boolean {

@@ -23,8 +23,11 @@ export function multiLine(field: string) {
   return z.refine<string>(isPlainMultiLine, { error: MESSAGES.common.controlCharacters(field), abort: true });
 }
 
-/** What a text field is checked with: `singleLine(label)` or `multiLine(label)`. */
-export type LineCheck = ReturnType<typeof singleLine>;
+/**
+ * What a text field's content is checked with: `singleLine(label)`, `multiLine(label)`, or a pattern of its own
+ * that admits no control character (an e-mail address).
+ */
+export type LineCheck = z.core.$ZodCheck<string>;
 
 /**
  * A string with its line breaks as one line feed (a text box or a REST client may send CR LF or CR: the same
@@ -75,9 +78,12 @@ export function optionalPhoneField() {
 }
 
 export function emailField(requiredMessage: string, invalidMessage: string) {
-  return requiredText(requiredMessage, FIELD_LIMITS.email, singleLine("Email"))
-    .regex(EMAIL_PATTERN, invalidMessage)
-    .toLowerCase();
+  // One mailbox (EMAIL_PATTERN), which also leaves no room for a control character.
+  return requiredText(
+    requiredMessage,
+    FIELD_LIMITS.email,
+    z.regex(EMAIL_PATTERN, { error: invalidMessage, abort: true }),
+  ).toLowerCase();
 }
 
 /** A positive integer id; numeric strings from path segments and form fields are accepted. */
