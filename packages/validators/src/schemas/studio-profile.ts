@@ -3,7 +3,7 @@ import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../studio-profile-format";
 import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
-import { type LineCheck, singleLine, multiLine } from "./common";
+import { type LineCheck, multiLine, requiredText as text, singleLine } from "./common";
 
 export * from "../studio-profile-data";
 export * from "../studio-profile-format";
@@ -25,15 +25,6 @@ export const STUDIO_PROFILE_LIMITS = {
 } as const;
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
-
-function text(requiredMessage: string, max: number, line: LineCheck) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, { error: tooLong(max), abort: true })
-    .check(line);
-}
 
 /** Optional one-line text: blank is "". */
 function optional(max: number, line: LineCheck) {
