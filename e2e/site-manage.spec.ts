@@ -121,7 +121,8 @@ test.describe("the client's manage page", () => {
     await bookSlot(request, to, "11:00", portraitId);
     const { path } = await bookAndOpenMail(request, from, "10:00");
 
-    await page.goto(path);
+    const answer = await page.goto(path);
+    expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello Casey, here is your session");
     await expect(page.getByTestId("manage-summary")).toContainText("Portrait Session");
     await expect(page.getByTestId("manage-time")).toContainText("10:00 AM");

@@ -70,7 +70,8 @@ test("robots.txt and sitemap.xml are served", async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(robots.headers()["content-type"]).toContain("text/plain");
-  expect(await robots.text()).toMatch(/Disallow: \/admin/);
+  const rules = await robots.text();
+  for (const prefix of ["admin", "manage", "calendar"]) expect(rules).toContain(`Disallow: /${prefix}\n`);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("xml");

@@ -163,6 +163,40 @@ describe("tRPC batches", () => {
     }).toEqual(before);
   });
 
+  it.each(["%2C", "%2c"])(
+    "a batch of sign-ins whose commas are encoded (%s) is refused whole as well",
+    async (comma) => {
+      const n = 10;
+      const from = comma === "%2C" ? "127.0.2.1" : "127.0.2.2";
+      const res = await send({
+        method: "POST",
+        path: `/trpc/${Array.from({ length: n }, () => "auth.login").join(comma)}?batch=1`,
+        from,
+        headers: json,
+        body: batchBody(n, (i) => ({ email: "owner@studio.test", password: `guess-${i}` })),
+      });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain(MESSAGES.common.mutationBatch);
+      // None of the ten wrong passwords was checked: the owner still signs in from that address at once.
+      const single = await send({
+        method: "POST",
+        path: "/trpc/auth.login",
+        from,
+        headers: json,
+        body: JSON.stringify({ email: "owner@studio.test", password: "owner-password" }),
+      });
+      expect(single.status).toBe(200);
+    },
+  );
+
+  it("an encoded comma counts towards the query batch cap", async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const procedures = Array.from({ length: TRPC_MAX_BATCH + 1 }, () => "services.list").join("%2C");
+    const res = await send({ method: "GET", path: `/trpc/${procedures}?batch=1&input=${input}` });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(MESSAGES.common.batchTooLarge(TRPC_MAX_BATCH));
+  });
+
   it(`query batches are capped at ${TRPC_MAX_BATCH} calls`, async () => {
     const input = encodeURIComponent(JSON.stringify({}));
     const capped = await send({ method: "GET", path: `${batchPath("services.list", 500)}&input=${input}` });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
@@ -68,5 +68,21 @@ describe("serveSpa", () => {
       expect(res.headers.get("x-robots-tag")).toBe("noindex");
       expect(await res.text()).toContain("<title>Studio</title>");
     }
+  });
+
+  it("answers a client's manage page with X-Robots-Tag noindex, and the site's robots.txt keeps crawlers off it", async () => {
+    const app = appWith(null);
+    const token = "A".repeat(43);
+    for (const path of [`/manage/${token}`, `/manage/${token}/`]) {
+      const res = await app.request(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    }
+    expect((await app.request("/manage/x", { method: "HEAD" })).headers.get("x-robots-tag")).toBe(
+      "noindex, nofollow",
+    );
+    const robots = readFileSync(new URL("../../web/public/robots.txt", import.meta.url), "utf8");
+    for (const prefix of ["/admin", "/manage", "/calendar"])
+      expect(robots.split("\n")).toContain(`Disallow: ${prefix}`);
   });
 });

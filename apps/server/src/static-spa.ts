@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { boundedMemo, isAppPage, PLACEHOLDER_ORIGIN } from "@studio/validators";
+import { boundedMemo, isAppPage, isManagePath, PLACEHOLDER_ORIGIN } from "@studio/validators";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PrerenderedPages } from "./prerendered-pages";
 
@@ -126,6 +126,9 @@ export function serveSpa(
     if (rel.startsWith("/assets/") || path.extname(rel)) return next();
     const index = load("/index.html");
     if (!index) return next();
+    // A client's manage link is theirs alone: no search engine indexes it, wherever the URL turns up (robots.txt
+    // keeps crawlers off /manage too; the page repeats it in a meta tag).
+    if (isManagePath(rel.replace(/\/+$/, ""))) c.header("X-Robots-Tag", "noindex, nofollow");
     if (pages && isAppPage(rel)) {
       try {
         const page = await pages.page(rel);

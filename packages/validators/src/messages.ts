@@ -383,6 +383,11 @@ export const MESSAGES = {
     jsonRequired: "Please send the request body as JSON (Content-Type: application/json)",
     batchTooLarge: (max: number) => `Too many calls in one batch (at most ${max})`,
     mutationBatch: "Changes cannot be batched: send each one as its own request",
+    /** A single-line field (a name, a subject, a title, an address line) with a line break or another control character. */
+    singleLine: (field: string) => `${field} must be a single line without control characters`,
+    /** A multi-line field (a message, a description) with a control character other than a line break or tab. */
+    controlCharacters: (field: string) =>
+      `${field} must not contain control characters (line breaks and tabs are fine)`,
   },
   /** How dates and times are labelled (the formats themselves are in date-format.ts). */
   dates: {

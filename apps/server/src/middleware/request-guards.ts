@@ -47,9 +47,25 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
   return countedJson(c, next);
 };
 
+/**
+ * The procedures a tRPC request names, read as tRPC reads them: the raw path after `/trpc/`, decoded with
+ * decodeURIComponent (an encoded comma, `%2C`, separates calls there too; Hono's own path only goes through
+ * decodeURI, which keeps it). null when the path does not decode, which tRPC refuses without running anything.
+ */
+export function trpcProcedures(url: string): string[] | null {
+  const pathname = new URL(url).pathname;
+  const raw = pathname.slice(pathname.indexOf("/trpc/") + "/trpc/".length).replace(/\/+$/, "");
+  try {
+    return decodeURIComponent(raw).split(",");
+  } catch {
+    return null;
+  }
+}
+
 /** tRPC: JSON only, batches of at most TRPC_MAX_BATCH queries, never a batch of mutations. */
 export const trpcRequestGuard: MiddlewareHandler = async (c, next) => {
-  const procedures = c.req.path.slice(c.req.path.lastIndexOf("/") + 1).split(",");
+  const procedures = trpcProcedures(c.req.url);
+  if (procedures === null) return next();
   const isBatch = c.req.query("batch") !== undefined;
   if (c.req.method === "POST") {
     if (isBatch && procedures.length > 1)

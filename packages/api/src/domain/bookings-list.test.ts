@@ -332,6 +332,32 @@ describe("CSV export", () => {
   });
 });
 
+describe("CSV export: formulas in other forms", () => {
+  it("defuses full-width formula signs and quotes a cell holding a semicolon (where it separates cells)", async () => {
+    const cells: [stored: string, exported: string][] = [
+      ["＝HYPERLINK(1)", "'＝HYPERLINK(1)"],
+      ["＋1", "'＋1"],
+      ["－1", "'－1"],
+      ["＠SUM(A1)", "'＠SUM(A1)"],
+      [";=1+1", '";=1+1"'],
+      ["a;=HYPERLINK(1)", '"a;=HYPERLINK(1)"'],
+      ["x;y", '"x;y"'],
+    ];
+    const ids: number[] = [];
+    for (const [i, [stored]] of cells.entries()) {
+      const booking = await h.deps.db.booking.create({
+        data: { name: stored, email: `wide${i}@csv.test`, phone: "555", date: "2030-05-02", time: "09:00" },
+      });
+      ids.push(booking.id);
+    }
+    const csv = (await admin.bookings.exportCsv({ search: "@csv.test" })).csv;
+    for (const [i, [stored, exported]] of cells.entries()) {
+      expect(csv, JSON.stringify(stored)).toContain(`\r\n${ids[i]},${exported},wide${i}@csv.test,555,,,`);
+    }
+    await h.deps.db.booking.deleteMany({ where: { id: { in: ids } } });
+  });
+});
+
 describe("search index", () => {
   it("follows bookings written behind the domain: inserted, renamed, deleted", async () => {
     const db = h.deps.db;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { isCalendarDate } from "../dates";
 import { INTEGRATION_MESSAGES } from "../integration-messages";
-import { idField, requiredText } from "./common";
+import { idField, requiredText, singleLine } from "./common";
 
 const m = INTEGRATION_MESSAGES.apiKeys;
 
@@ -55,7 +55,7 @@ export const API_KEY_MAX_RATE_LIMIT = 100_000;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES, { error: m.scopeInvalid });
 
 export const ZApiKeyCreateInput = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.shortText),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.shortText, singleLine("Name")),
   scopes: z
     .array(ZApiKeyScope, { error: m.scopesRequired })
     .min(1, m.scopesRequired)

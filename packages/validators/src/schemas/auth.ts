@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
-import { emailField, requiredText } from "./common";
+import { emailField, requiredText, singleLine } from "./common";
 
 const m = MESSAGES.auth;
 
@@ -12,10 +12,10 @@ export const ZPassword = z
   .max(FIELD_LIMITS.password, `Password must be at most ${FIELD_LIMITS.password} characters`);
 
 export const ZRegisterInput = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name, singleLine("Name")),
   email: emailField(m.emailRequired, m.emailInvalid),
   password: ZPassword,
-  invite_code: z.string().trim().max(100).optional(),
+  invite_code: z.string().trim().max(100).check(singleLine("Invite code")).optional(),
 });
 export type RegisterInput = z.input<typeof ZRegisterInput>;
 
@@ -34,7 +34,7 @@ export const ZChangePasswordInput = z.object({
 });
 
 export const ZAdminProfileInput = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name, singleLine("Name")),
   email: emailField(m.emailRequired, m.emailInvalid),
   /** Needed when the e-mail changes (a stolen session alone cannot move the account to another address). */
   current_password: z.string().max(FIELD_LIMITS.password, m.currentPasswordWrong).optional(),

@@ -5,12 +5,14 @@ import { MESSAGES } from "../messages";
 import {
   emailField,
   idField,
+  multiLine,
   offsetField,
   optionalText,
   pageLimit,
   phoneField,
   requiredText,
   searchText,
+  singleLine,
 } from "./common";
 
 const m = MESSAGES.booking;
@@ -31,7 +33,7 @@ export const ZBookingTime = z
 
 /** Step 1 of the booking dialog. */
 export const ZBookingContact = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name, singleLine("Name")),
   email: emailField(m.emailRequired, m.emailInvalid),
   phone: phoneField(m.phoneRequired),
 });
@@ -44,12 +46,13 @@ export const ZBookingSchedule = z.object({
 });
 
 export const ZBookingCreateInput = ZBookingContact.extend(ZBookingSchedule.shape).extend({
-  message: optionalText(FIELD_LIMITS.message),
+  message: optionalText(FIELD_LIMITS.message, multiLine("Message")),
   /** URL of a file uploaded through the booking upload endpoint, or null. */
   image: z
     .string()
     .trim()
     .max(FIELD_LIMITS.url)
+    .check(singleLine("Image"))
     .nullish()
     .transform((v) => (v ? v : null)),
   /** Always null: there are no customer accounts. */

@@ -5,20 +5,22 @@ import {
   booleanField,
   emailField,
   idField,
+  multiLine,
   offsetField,
   pageLimit,
   optionalPhoneField,
   requiredText,
+  singleLine,
 } from "./common";
 
 const m = MESSAGES.contact;
 
 export const ZContactInput = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name, singleLine("Name")),
   email: emailField(m.emailRequired, m.emailInvalid),
   phone: optionalPhoneField(),
-  subject: requiredText(m.subjectRequired, FIELD_LIMITS.subject),
-  message: requiredText(m.messageRequired, FIELD_LIMITS.message),
+  subject: requiredText(m.subjectRequired, FIELD_LIMITS.subject, singleLine("Subject")),
+  message: requiredText(m.messageRequired, FIELD_LIMITS.message, multiLine("Message")),
   serviceType: z
     .union([z.literal(""), z.enum(CONTACT_SERVICE_TYPES)], { error: m.serviceTypeInvalid })
     .nullish()

@@ -8,7 +8,7 @@ import {
   type FeedbackStatus,
 } from "../constants";
 import { MESSAGES } from "../messages";
-import { emailField, idField, offsetField, pageLimit, requiredText } from "./common";
+import { emailField, idField, multiLine, offsetField, pageLimit, requiredText, singleLine } from "./common";
 
 const m = MESSAGES.feedback;
 
@@ -21,7 +21,7 @@ export const ZFeedbackCategory = z.union([z.literal(""), z.enum(FEEDBACK_CATEGOR
 
 /** Field order is the validation order of the feedback form (section 5). */
 export const ZFeedbackInput = z.object({
-  name: requiredText(m.nameRequired, FIELD_LIMITS.name),
+  name: requiredText(m.nameRequired, FIELD_LIMITS.name, singleLine("Name")),
   email: emailField(m.emailRequired, m.emailInvalid),
   rating: z.preprocess(
     (v) => (typeof v === "string" && /^\d$/.test(v) ? Number(v) : v),
@@ -31,7 +31,7 @@ export const ZFeedbackInput = z.object({
       .min(RATING.min, m.ratingRequired)
       .max(RATING.max, `Rating must be from ${RATING.min} to ${RATING.max}`),
   ),
-  message: requiredText(m.messageRequired, FIELD_LIMITS.message),
+  message: requiredText(m.messageRequired, FIELD_LIMITS.message, multiLine("Feedback")),
   service_category: ZFeedbackCategory.nullish().transform((v) => v ?? ""),
 });
 export type FeedbackInput = z.input<typeof ZFeedbackInput>;

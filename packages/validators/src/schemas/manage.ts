@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES, FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { ZBookingDate, ZBookingTime } from "./booking";
-import { idField, requiredText } from "./common";
+import { idField, multiLine, requiredText } from "./common";
 
 const m = MESSAGES.manage;
 
@@ -103,7 +103,7 @@ export type CalendarFeedMade = z.infer<typeof ZCalendarFeedMade>;
 
 export const ZContactReplyInput = z.object({
   id: idField(),
-  body: requiredText(MESSAGES.contactReply.bodyRequired, FIELD_LIMITS.message),
+  body: requiredText(MESSAGES.contactReply.bodyRequired, FIELD_LIMITS.message, multiLine("Reply")),
 });
 export type ContactReplyInput = z.input<typeof ZContactReplyInput>;
 

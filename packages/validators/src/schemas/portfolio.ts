@@ -7,7 +7,15 @@ import {
   type PortfolioStatus,
 } from "../constants";
 import { MESSAGES } from "../messages";
-import { booleanField, idField, listField, optionalText, requiredText } from "./common";
+import {
+  booleanField,
+  idField,
+  listField,
+  multiLine,
+  optionalText,
+  requiredText,
+  singleLine,
+} from "./common";
 import { ZMediaUrl } from "./service";
 
 const m = MESSAGES.portfolio;
@@ -16,13 +24,13 @@ export const ZPortfolioCategory = z.enum(PORTFOLIO_CATEGORIES, { error: m.catego
 export const ZPortfolioStatus = z.enum(PORTFOLIO_STATUSES, { error: m.statusInvalid });
 
 export const ZPortfolioInput = z.object({
-  title: requiredText(m.titleRequired, FIELD_LIMITS.title),
-  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description),
+  title: requiredText(m.titleRequired, FIELD_LIMITS.title, singleLine("Title")),
+  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description, multiLine("Description")),
   category: ZPortfolioCategory.default("photography"),
-  client: optionalText(FIELD_LIMITS.shortText),
-  date: optionalText(40),
-  location: optionalText(FIELD_LIMITS.shortText),
-  tags: listField(60),
+  client: optionalText(FIELD_LIMITS.shortText, singleLine("Client")),
+  date: optionalText(40, singleLine("Date")),
+  location: optionalText(FIELD_LIMITS.shortText, singleLine("Location")),
+  tags: listField("Each tag", 60),
   featured: booleanField.default(false),
   status: ZPortfolioStatus.default("published"),
   media_url: ZMediaUrl,

@@ -9,7 +9,7 @@ import { TIME_SLOTS, type TimeSlot } from "../constants";
 import { isCalendarDate, isValidTimeZone } from "../dates";
 import { boundedMemo } from "../memo";
 import { MESSAGES } from "../messages";
-import { idField, NUL_MESSAGE } from "./common";
+import { idField, singleLine } from "./common";
 
 const m = MESSAGES.schedule;
 
@@ -111,7 +111,7 @@ export const ZClosureInput = z
       .string({ error: m.reasonTooLong })
       .trim()
       .max(SCHEDULE_LIMITS.reason, m.reasonTooLong)
-      .refine((v) => !v.includes("\u0000"), NUL_MESSAGE)
+      .check(singleLine("Reason"))
       .nullish()
       .transform((v) => (v ? v : null)),
   })

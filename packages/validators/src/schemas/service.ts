@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FIELD_LIMITS, SERVICE_CATEGORIES, type ServiceCategory } from "../constants";
 import { MESSAGES } from "../messages";
-import { idField, listField, optionalText, requiredText } from "./common";
+import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
 
 const m = MESSAGES.service;
 
@@ -37,14 +37,14 @@ export const ZMediaUrl = z
   .transform((v) => (v ? v : null));
 
 export const ZServiceInput = z.object({
-  title: requiredText(m.titleRequired, FIELD_LIMITS.title),
-  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description),
+  title: requiredText(m.titleRequired, FIELD_LIMITS.title, singleLine("Title")),
+  description: requiredText(m.descriptionRequired, FIELD_LIMITS.description, multiLine("Description")),
   price: ZPrice,
-  duration: requiredText(m.durationRequired, FIELD_LIMITS.shortText),
+  duration: requiredText(m.durationRequired, FIELD_LIMITS.shortText, singleLine("Duration")),
   category: ZServiceCategory.default("photography"),
   image: ZMediaUrl,
-  icon: optionalText(16),
-  features: listField(),
+  icon: optionalText(16, singleLine("Icon")),
+  features: listField("Each feature"),
 });
 export type ServiceInput = z.input<typeof ZServiceInput>;
 

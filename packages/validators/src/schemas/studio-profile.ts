@@ -3,7 +3,7 @@ import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../studio-profile-format";
 import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
-import { NUL_MESSAGE } from "./common";
+import { type LineCheck, multiLine, requiredText as text, singleLine } from "./common";
 
 export * from "../studio-profile-data";
 export * from "../studio-profile-format";
@@ -24,25 +24,15 @@ export const STUDIO_PROFILE_LIMITS = {
   maxZoom: 19,
 } as const;
 
-const noNul = (v: string) => !v.includes("\u0000");
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
-function text(requiredMessage: string, max: number) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, { error: tooLong(max), abort: true })
-    .refine(noNul, { error: NUL_MESSAGE, abort: true });
-}
-
-/** Optional text: blank is "". */
-function optional(max: number) {
+/** Optional one-line text: blank is "". */
+function optional(max: number, line: LineCheck) {
   return z
     .string({ error: "Must be text" })
     .trim()
     .max(max, tooLong(max))
-    .refine(noNul, NUL_MESSAGE)
+    .check(line)
     .nullish()
     .transform((v) => v ?? "");
 }
@@ -75,6 +65,7 @@ function socialField(network: SocialNetwork) {
     .string({ error: message })
     .trim()
     .max(FIELD_LIMITS.url, message)
+    .check(singleLine(label))
     .refine((v) => v === "" || isSocialUrl(v, hosts), message)
     .nullish()
     .transform((v) => v ?? "");
@@ -92,17 +83,17 @@ const L = STUDIO_PROFILE_LIMITS;
 
 /** What an admin saves on the Settings page: the whole profile at once. */
 export const ZStudioProfileUpdate = z.object({
-  name: text(m.nameRequired, L.name),
-  tagline: text(m.taglineRequired, L.tagline),
+  name: text(m.nameRequired, L.name, singleLine("Studio name")),
+  tagline: text(m.taglineRequired, L.tagline, singleLine("Tagline")),
   addressLines: listOf(
-    z.string().max(L.line, tooLong(L.line)).refine(noNul, NUL_MESSAGE),
+    z.string().max(L.line, tooLong(L.line)).check(singleLine("Each address line")),
     m.addressRequired,
     L.addressLines,
     m.addressTooMany(L.addressLines),
   ),
-  city: text(m.cityRequired, L.line),
-  region: optional(L.line),
-  country: text(m.countryRequired, L.line),
+  city: text(m.cityRequired, L.line, singleLine("City")),
+  region: optional(L.line, singleLine("Region")),
+  country: text(m.countryRequired, L.line, singleLine("Country")),
   phones: listOf(
     z.string().max(FIELD_LIMITS.phone, tooLong(FIELD_LIMITS.phone)).refine(isPhoneNumber, m.phoneInvalid),
     m.phoneRequired,
@@ -128,8 +119,8 @@ export const ZStudioProfileUpdate = z.object({
   latitude: numberIn(-90, 90, m.latitudeInvalid),
   longitude: numberIn(-180, 180, m.longitudeInvalid),
   zoom: numberIn(L.minZoom, L.maxZoom, m.zoomInvalid(L.minZoom, L.maxZoom), true),
-  businessHours: text(m.businessHoursRequired, L.businessHours),
-  replyPromise: text(m.replyPromiseRequired, L.replyPromise),
+  businessHours: text(m.businessHoursRequired, L.businessHours, singleLine("Business hours")),
+  replyPromise: text(m.replyPromiseRequired, L.replyPromise, multiLine("Reply promise")),
   /** An uploaded image (/uploads/…; an absolute URL of one, as REST answers give it, is taken by its path), or none. */
   logo: z
     .string({ error: m.logoInvalid })

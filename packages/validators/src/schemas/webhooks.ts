@@ -10,7 +10,7 @@ import { z } from "zod";
 import { FEEDBACK_STATUSES, FIELD_LIMITS } from "../constants";
 import { INTEGRATION_MESSAGES } from "../integration-messages";
 import { ZBookingDto } from "./booking";
-import { idField } from "./common";
+import { idField, singleLine } from "./common";
 
 const m = INTEGRATION_MESSAGES.webhooks;
 
@@ -106,6 +106,7 @@ export const ZWebhookUrl = z
   .trim()
   .min(1, m.urlRequired)
   .max(FIELD_LIMITS.url, m.urlInvalid)
+  .check(singleLine("URL"))
   .refine((v) => {
     try {
       const url = new URL(v);
@@ -117,7 +118,7 @@ export const ZWebhookUrl = z
 
 export const ZWebhookEndpointInput = z.object({
   url: ZWebhookUrl,
-  description: z.string().trim().max(FIELD_LIMITS.shortText).default(""),
+  description: z.string().trim().max(FIELD_LIMITS.shortText).check(singleLine("Description")).default(""),
   events: z
     .array(ZWebhookEventType, { error: m.eventsRequired })
     .min(1, m.eventsRequired)

@@ -111,6 +111,22 @@ describe("ContactForm", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.contact.failed);
   });
 
+  it("shows the server's field errors by their fields (a subject with a control character, a message body)", async () => {
+    const subject = MESSAGES.common.singleLine("Subject");
+    const message = MESSAGES.common.controlCharacters("Message");
+    answer = () => trpcError(400, subject, "BAD_REQUEST", { subject, message });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fill(user);
+    await send(user);
+    expect(await screen.findByText(subject)).toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription(subject);
+    expect(screen.getByLabelText("Message")).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText("Name")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Subject")).toHaveValue("Aerial shots");
+  });
+
   it("shows the failure text and keeps what was typed", async () => {
     answer = () => trpcError(500, "boom", "INTERNAL_SERVER_ERROR");
     const user = userEvent.setup();

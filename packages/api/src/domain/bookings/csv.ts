@@ -27,11 +27,13 @@ function phoneNumberCell(provider: Provider, value: string): string {
  */
 function csvCell(provider: Provider, value: string): string {
   const [find, char] = provider === "postgresql" ? ["strpos", "chr"] : ["instr", "char"];
-  const formula = `('=', '+', '-', '@', ${char}(9), ${char}(13))`;
+  // Their full-width forms (＝ ＋ － ＠) too: some spreadsheets read them as the ASCII ones.
+  const formula = `('=', '+', '-', '@', ${char}(9), ${char}(13), ${char}(65309), ${char}(65291), ${char}(65293), ${char}(65312))`;
   const defuse = `substr(${value}, 1, 1) IN ${formula} AND NOT ${phoneNumberCell(provider, value)}`;
   const defused = `(CASE WHEN ${defuse} THEN '''' || ${value} ELSE coalesce(${value}, '') END)`;
   // The quote the defusing adds is no reason to quote: the value alone decides (null: not quoted, empty).
-  const needsQuotes = [`'"'`, `','`, `${char}(13)`, `${char}(10)`]
+  // A semicolon too: where it is the list separator, an unquoted ";=…" would end the cell and start a formula.
+  const needsQuotes = [`'"'`, `','`, `';'`, `${char}(13)`, `${char}(10)`]
     .map((needle) => `${find}(${value}, ${needle}) > 0`)
     .join(" OR ");
   return `(CASE WHEN ${needsQuotes} THEN '"' || replace(${defused}, '"', '""') || '"' ELSE ${defused} END)`;
