@@ -70,7 +70,9 @@ test("hours: the owner closes Sundays, sets capacity and a closure; bad input is
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
     await page.getByRole("combobox", { name: "Admin", exact: true }).selectOption({ label: name });
     const entries = page.getByTestId("activity-entry");
-    await expect(entries).toHaveCount(3);
+    // Three changes here, and the admin's own sign-up (the first thing it did).
+    await expect(entries).toHaveCount(4);
+    await expect(entries.nth(3)).toContainText("Joined the team");
     await expect(entries.nth(0)).toContainText(
       `Reopened the studio from 24 Dec 2039 to 26 Dec 2039 (was: ${reason})`,
     );

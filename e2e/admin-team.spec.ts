@@ -94,7 +94,7 @@ test("the owner removes an admin on the Team page: that admin's token answers 40
   const row = page.getByTestId("admin-row").filter({ hasText: name });
   await expect(row).toBeVisible();
   // Signing up was Rita's first sign-in.
-  await expect(row).toContainText(/Last sign-in: \w{3} \d{1,2}, \d{4}/);
+  await expect(row).toContainText(/Last sign-in: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (AM|PM)/);
   // The owner's own row has no actions.
   const own = page.getByTestId("admin-row").filter({ hasText: OWNER.email });
   await expect(own.getByText("(you)")).toBeVisible();
