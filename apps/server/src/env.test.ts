@@ -77,9 +77,18 @@ describe("mail settings", () => {
       from: "Studio <hello@studio.example>",
       notifyTo: null,
       retentionDays: 90,
+      sealKey: expect.any(Uint8Array),
     });
     for (const url of ["smtp://user:pa%40ss@mail.example.com:587", "smtps://mail.example.com:465"])
       expect(apiConfigFromEnv(loadEnv({ ...base, SMTP_URL: url })).mail.enabled).toBe(true);
+  });
+
+  it("seals one-time links in waiting mail under a key derived from JWT_SECRET", () => {
+    const key = (secret: string) => apiConfigFromEnv(loadEnv({ ...base, JWT_SECRET: secret })).mail.sealKey;
+    const a = key("a-secret-of-at-least-thirty-two-characters");
+    expect(a).toHaveLength(32);
+    expect(Buffer.from(a)).toEqual(Buffer.from(key("a-secret-of-at-least-thirty-two-characters")));
+    expect(Buffer.from(a)).not.toEqual(Buffer.from(key("another-secret-of-thirty-two-characters")));
   });
 
   it("keeps delivered mail MAIL_RETENTION_DAYS days, refusing a value outside 1–3650", () => {

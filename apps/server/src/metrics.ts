@@ -72,14 +72,14 @@ export function createMetrics(deps: Pick<ApiDeps, "db" | "now" | "provider">): M
     },
   });
 
-  // The backlogs: one read per scrape, shared by the gauges of that scrape.
-  let backlog: Promise<Backlog> | null = null;
+  // The backlogs: one read per scrape, shared by its three gauges (each collects once per scrape, in turn), so
+  // the next scrape reads afresh however soon it comes.
+  const BACKLOG_GAUGES = 3;
+  let backlog: Promise<Backlog> = Promise.resolve({ queues: {} });
+  let collected = 0;
   const readBacklog = () => {
-    backlog ??= outboxBacklog(deps).finally(() => {
-      setTimeout(() => {
-        backlog = null;
-      }, 1_000).unref();
-    });
+    if (collected % BACKLOG_GAUGES === 0) backlog = outboxBacklog(deps);
+    collected++;
     return backlog;
   };
   new Gauge({

@@ -14,6 +14,7 @@ import { ZodError } from "zod";
 import { AppError } from "../errors";
 import { createHarness, type Harness } from "../testing/harness";
 import { fieldErrorsOf } from "../trpc";
+import { openLinks } from "../mail/sealed-links";
 
 const m = MESSAGES.booking;
 /** 12:00 on 2030-01-15 in the studio's zone (America/Los_Angeles, UTC-8 in January). */
@@ -251,7 +252,13 @@ describe("create: the stored booking", () => {
     const mail = await h.deps.db.outgoingMail.findFirst({
       where: { bookingId: result.booking.id, kind: "booking.received" },
     });
-    expect(JSON.stringify(mail?.content)).toContain(result.manage_url);
+    // The e-mail carries the same link, sealed (the row keeps only its redacted form and the link encrypted).
+    expect(JSON.stringify(mail?.content)).not.toContain(token);
+    const sent = openLinks(mail?.content, {
+      key: h.deps.config.mail.sealKey,
+      sealed: mail?.sealedLinks ?? "",
+    });
+    expect(JSON.stringify(sent)).toContain(result.manage_url);
     expect(result.booking).toMatchObject({
       name: "Grace Hopper",
       email: "grace@example.test",
