@@ -15,6 +15,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import { createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { fieldErrorsOf } from "../trpc";
 
@@ -28,17 +29,7 @@ beforeAll(async () => {
   h = await createHarness();
   h.setNow(new Date("2030-01-15T20:00:00Z"));
   owner = (await h.admin()).caller;
-  serviceId = (
-    await h.deps.db.service.create({
-      data: {
-        title: "Portrait Session",
-        description: "d",
-        category: "photography",
-        priceCents: 100,
-        features: [],
-      },
-    })
-  ).id;
+  serviceId = (await createTestService(h.deps.db)).id;
 });
 afterAll(async () => {
   await h.close();

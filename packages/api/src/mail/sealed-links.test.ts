@@ -6,6 +6,7 @@
 import type { Db, DbProvider } from "@studio/db";
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
 import { openLinks, redactLink, sealLinks } from "./sealed-links";
@@ -19,11 +20,7 @@ let serviceId: number;
 beforeAll(async () => {
   h = await createHarness();
   smtp = await startTestSmtp();
-  serviceId = (
-    await h.deps.db.service.create({
-      data: { title: "Portrait Session", description: "d", priceCents: 29_900, features: [] },
-    })
-  ).id;
+  serviceId = (await createTestService(h.deps.db)).id;
 });
 afterAll(async () => {
   await smtp.close();

@@ -49,7 +49,7 @@ const server = setupServer(
       return { ...linked, status };
     },
     "calendarFeed.get": () => null,
-    "schedule.get": () => ({ time_zone: null, default_time_zone: "America/Los_Angeles" }),
+    "site.config": () => ({ timeZone: "America/Los_Angeles", today: "2030-01-01", mapTileUrl: "" }),
     "services.adminList": () => [{ id: 1, title: "Portrait Session", duration: "2 hours", bookings: 2 }],
   }),
 );

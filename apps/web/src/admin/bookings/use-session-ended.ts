@@ -1,16 +1,17 @@
 import { type BookingDto, sessionEnd } from "@studio/validators";
 import { useCallback } from "react";
+import { useStudioZone } from "../../lib/studio-clock";
 import { trpc } from "../../lib/trpc";
 
 /**
  * Whether a booking's session is over, as the server judges it before it lets a booking be marked completed:
- * the start plus the service's duration (one hour for a service that is gone) in the schedule's zone. Until
- * the zone and the services have loaded, no session counts as over, so "Completed" is never offered early.
+ * the start plus the service's duration (one hour for a service that is gone) in the studio's zone (the one
+ * every admin time is shown in). Until the zone and the services have loaded, no session counts as over, so
+ * "Completed" is never offered early.
  */
 export function useSessionEnded(): (booking: BookingDto) => boolean {
-  const schedule = trpc.schedule.get.useQuery(undefined, { staleTime: 60_000 });
+  const timeZone = useStudioZone();
   const services = trpc.services.adminList.useQuery(undefined, { staleTime: 60_000 });
-  const timeZone = schedule.data ? (schedule.data.time_zone ?? schedule.data.default_time_zone) : null;
   const list = services.data;
   return useCallback(
     (booking: BookingDto) => {
