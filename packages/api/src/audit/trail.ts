@@ -6,12 +6,7 @@
  * is committed with its change or not at all. Entries are append-only (database triggers).
  */
 import { type Db, type DbProvider, Prisma } from "@studio/db";
-import type {
-  AuditEntity,
-  AuditEntryDto,
-  AuditListInput,
-  AuditListResult,
-} from "@studio/validators";
+import type { AuditEntity, AuditEntryDto, AuditListInput, AuditListResult } from "@studio/validators";
 
 /** The client of an interactive transaction (Db itself fits it too). */
 export type AuditTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

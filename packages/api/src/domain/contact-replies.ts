@@ -50,7 +50,10 @@ export async function replyToContactMessage(
     deps,
     input.id,
     async (tx) => {
-      const message = await tx.contactMessage.findUnique({ where: { id: input.id }, select: { readAt: true } });
+      const message = await tx.contactMessage.findUnique({
+        where: { id: input.id },
+        select: { readAt: true },
+      });
       if (!message) return false;
       const reply = await tx.contactReply.create({
         data: {

@@ -91,7 +91,18 @@ const AUDIT_COLUMNS = [
   "after",
 ] as const;
 /** The types of the audit entry's columns in a VALUES list, then its booking's id (which picks it). */
-const AUDIT_CASTS = ["::timestamp(3)", "::int", "", "::int", "", "", "", "::jsonb", "::jsonb", "::int"] as const;
+const AUDIT_CASTS = [
+  "::timestamp(3)",
+  "::int",
+  "",
+  "::int",
+  "",
+  "",
+  "",
+  "::jsonb",
+  "::jsonb",
+  "::int",
+] as const;
 
 /** A job's own columns (the rest take their defaults); runAt, createdAt and updatedAt are its due time. */
 const JOB_COLUMNS = ["kind", "payload", "key", "runAt", "createdAt", "updatedAt"] as const;
@@ -383,7 +394,9 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   const jobs = rows.flatMap((r) =>
     r.made.jobs.map((job) => tuple([job.kind, job.payload, job.key, instant(job.runAt), r.id], JOB_CASTS)),
   );
-  const audits = rows.flatMap((r) => (r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : []));
+  const audits = rows.flatMap((r) =>
+    r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
+  );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
     .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));

@@ -106,15 +106,20 @@ export async function confirmBooking(deps: BookingDeps, id: number, view: ImageV
  * deletes it like any other orphan.
  */
 export async function deleteBooking(deps: BookingDeps, id: number): Promise<{ id: number }> {
-  await auditedChange(deps, id, async (tx) => {
-    const row = await tx.booking.findUnique({ where: { id }, select: { uploadId: true } });
-    if (!row) throw bookingNotFound();
-    const { count } = await tx.booking.deleteMany({ where: { id } });
-    if (count === 0) throw bookingNotFound();
-    if (row.uploadId) {
-      await tx.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
-    }
-  }, { transaction: true });
+  await auditedChange(
+    deps,
+    id,
+    async (tx) => {
+      const row = await tx.booking.findUnique({ where: { id }, select: { uploadId: true } });
+      if (!row) throw bookingNotFound();
+      const { count } = await tx.booking.deleteMany({ where: { id } });
+      if (count === 0) throw bookingNotFound();
+      if (row.uploadId) {
+        await tx.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
+      }
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("bookings");
   return { id };
 }
