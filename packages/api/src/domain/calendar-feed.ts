@@ -11,13 +11,14 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { type CalendarFeedDto, type CalendarFeedMade, sessionHours, zonedInstant } from "@studio/validators";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
 import { hashToken } from "./bookings/self-service";
 import { scheduleRules } from "./bookings/schedule";
 
-export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache" | "audit">;
 
 /** A token looks like this (43 base64url characters); anything else is refused unread. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -55,13 +56,18 @@ export async function regenerateCalendarFeed(
 ): Promise<CalendarFeedMade> {
   const nonce = randomBytes(32).toString("base64url");
   const token = tokenOf(deps, nonce);
-  const { row, replaced } = await deps.db.$transaction(async (tx) => {
-    const old = await tx.calendarFeed.deleteMany({ where: { adminId } });
-    const row = await tx.calendarFeed.create({
-      data: { tokenHash: hashToken(token), nonce, adminId, createdAt: deps.now() },
-    });
-    return { row, replaced: old.count > 0 };
-  });
+  const { row, replaced } = await auditedChange(
+    deps,
+    null,
+    async (tx) => {
+      const old = await tx.calendarFeed.deleteMany({ where: { adminId } });
+      const row = await tx.calendarFeed.create({
+        data: { tokenHash: hashToken(token), nonce, adminId, createdAt: deps.now() },
+      });
+      return { row, replaced: old.count > 0 };
+    },
+    { transaction: true, idOf: (made) => made.row.id },
+  );
   return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString(), replaced };
 }
 

@@ -9,6 +9,7 @@ import {
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
 import { publicMediaUrl } from "./uploads/promote";
@@ -91,9 +92,8 @@ export async function getService(deps: DomainDeps, input: { id: number }): Promi
 }
 
 export async function createService(deps: ServiceWriteDeps, input: ServiceData): Promise<ServiceDto> {
-  const row = await deps.db.service.create({
-    data: { ...(await toRow(deps, input)), createdAt: deps.now() },
-  });
+  const data = { ...(await toRow(deps, input)), createdAt: deps.now() };
+  const row = await auditedChange(deps, null, (tx) => tx.service.create({ data }));
   deps.cache.invalidate("services");
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
@@ -104,9 +104,8 @@ export async function updateService(
   input: { id: number; data: ServiceData },
 ): Promise<ServiceDto> {
   const data = await toRow(deps, input.data);
-  const row = await orNotFound(
-    deps.db.service.update({ where: { id: input.id }, data }),
-    MESSAGES.service.notFound,
+  const row = await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.service.update({ where: { id: input.id }, data }), MESSAGES.service.notFound),
   );
   deps.cache.invalidate("services");
   deps.cache.invalidate("bookings"); // the bookings list shows service titles
@@ -120,17 +119,22 @@ export async function updateService(
  * back office, the CSV, the reports and the client's own page) and the studio can restore it.
  */
 export async function removeService(deps: DomainDeps, input: { id: number }): Promise<ServiceRemoved> {
-  const result = await deps.db.$transaction(async (tx) => {
-    const row = await tx.service.findUnique({ where: { id: input.id }, select: { id: true } });
-    if (!row) throw notFound(MESSAGES.service.notFound);
-    const bookings = (await bookingsPerService(tx, [input.id])).get(input.id) ?? 0;
-    if (bookings > 0) {
-      await tx.service.update({ where: { id: input.id }, data: { archivedAt: deps.now() } });
-      return { id: input.id, archived: true, bookings };
-    }
-    await tx.service.delete({ where: { id: input.id } });
-    return { id: input.id, archived: false, bookings: 0 };
-  });
+  const result = await auditedChange(
+    deps,
+    input.id,
+    async (tx) => {
+      const row = await tx.service.findUnique({ where: { id: input.id }, select: { id: true } });
+      if (!row) throw notFound(MESSAGES.service.notFound);
+      const bookings = (await bookingsPerService(tx, [input.id])).get(input.id) ?? 0;
+      if (bookings > 0) {
+        await tx.service.update({ where: { id: input.id }, data: { archivedAt: deps.now() } });
+        return { id: input.id, archived: true, bookings };
+      }
+      await tx.service.delete({ where: { id: input.id } });
+      return { id: input.id, archived: false, bookings: 0 };
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("services");
   deps.cache.invalidate("bookings"); // the bookings list shows service titles
   return result;
@@ -138,9 +142,11 @@ export async function removeService(deps: DomainDeps, input: { id: number }): Pr
 
 /** Offers an archived service again. */
 export async function restoreService(deps: DomainDeps, input: { id: number }): Promise<ServiceDto> {
-  const row = await orNotFound(
-    deps.db.service.update({ where: { id: input.id }, data: { archivedAt: null } }),
-    MESSAGES.service.notFound,
+  const row = await auditedChange(deps, input.id, (tx) =>
+    orNotFound(
+      tx.service.update({ where: { id: input.id }, data: { archivedAt: null } }),
+      MESSAGES.service.notFound,
+    ),
   );
   deps.cache.invalidate("services");
   return toServiceDto(row);

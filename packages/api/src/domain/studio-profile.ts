@@ -7,6 +7,7 @@
 import type { StudioProfileModel } from "@studio/db";
 import { DEFAULT_STUDIO_PROFILE, type StudioProfile, type ZStudioProfileUpdate } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import { type DomainDeps, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
 
@@ -65,11 +66,13 @@ export function getStudioProfile(deps: DomainDeps): Promise<StudioProfile> {
 /** Saves the whole profile (input already validated: nothing is written when any field is invalid). */
 export async function updateStudioProfile(deps: DomainDeps, input: ProfileData): Promise<StudioProfile> {
   const data = { ...toRow(input), updatedAt: deps.now() };
-  const row = await deps.db.studioProfile.upsert({
-    where: { id: STUDIO_PROFILE_ID },
-    create: { id: STUDIO_PROFILE_ID, ...data },
-    update: data,
-  });
+  const row = await auditedChange(deps, STUDIO_PROFILE_ID, (tx) =>
+    tx.studioProfile.upsert({
+      where: { id: STUDIO_PROFILE_ID },
+      create: { id: STUDIO_PROFILE_ID, ...data },
+      update: data,
+    }),
+  );
   deps.cache.invalidate("studio");
   await markMediaReferenced(deps, [row.logo]);
   return toStudioProfile(row);
