@@ -6,6 +6,10 @@ type SeedService = {
   category: string;
   price: number;
   duration: string;
+  /** The session's length; null where the text names several days (multi-day sessions are not modelled yet). */
+  minutes: number | null;
+  /** Travel and set-up before, pack-down after. */
+  buffers?: { before: number; after: number };
   features: string[];
   image: string;
 };
@@ -18,6 +22,7 @@ const SERVICES: SeedService[] = [
     category: "photography",
     price: 299,
     duration: "1 hour",
+    minutes: 60,
     features: ["10 retouched images", "Studio or location", "Online gallery", "Print-ready files"],
     image: "/media/portrait.jpg",
   },
@@ -28,6 +33,8 @@ const SERVICES: SeedService[] = [
     category: "photography",
     price: 199,
     duration: "Half day",
+    minutes: 240,
+    buffers: { before: 30, after: 30 },
     features: ["20 product images", "White background", "Lifestyle set", "Colour-accurate editing"],
     image: "/media/product.jpg",
   },
@@ -38,6 +45,7 @@ const SERVICES: SeedService[] = [
     category: "videography",
     price: 1299,
     duration: "2 shoot days",
+    minutes: null,
     features: ["Interviews and b-roll", "Licensed music", "Two revision rounds", "Social cut-downs"],
     image: "/media/corporate.jpg",
   },
@@ -48,6 +56,8 @@ const SERVICES: SeedService[] = [
     category: "videography",
     price: 1899,
     duration: "Full day",
+    minutes: 480,
+    buffers: { before: 60, after: 60 },
     features: ["Two operators", "Highlight film", "Full ceremony edit", "Drone shots"],
     image: "/media/event.jpg",
   },
@@ -58,6 +68,7 @@ const SERVICES: SeedService[] = [
     category: "editing",
     price: 799,
     duration: "3-5 days",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
     features: ["Look development", "Shot matching", "HDR and SDR deliverables", "Remote review sessions"],
     image: "/media/edit-suite.jpg",
   },
@@ -68,6 +79,7 @@ const SERVICES: SeedService[] = [
     category: "editing",
     price: 899,
     duration: "1 week",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
     features: ["Story edit", "Sound mix", "Titles and captions", "Two revision rounds"],
     image: "/media/vfx.jpg",
   },
@@ -78,6 +90,8 @@ const SERVICES: SeedService[] = [
     category: "drone",
     price: 499,
     duration: "2 hours",
+    minutes: 120,
+    buffers: { before: 0, after: 30 },
     features: ["25 aerial photos", "60 s fly-over film", "Permits handled", "Insured pilots"],
     image: "/media/aerial.jpg",
   },
@@ -87,6 +101,8 @@ const SERVICES: SeedService[] = [
     category: "drone",
     price: 1299,
     duration: "Half day",
+    minutes: 240,
+    buffers: { before: 30, after: 30 },
     features: ["FPV pilot and spotter", "4K 60 fps footage", "Indoor fly-throughs", "Graded selects"],
     image: "/media/construction.jpg",
   },
@@ -97,6 +113,8 @@ const SERVICES: SeedService[] = [
     category: "event",
     price: 799,
     duration: "Up to 8 hours",
+    minutes: 480,
+    buffers: { before: 60, after: 60 },
     features: ["Photo and video", "Same-week gallery", "Highlight reel", "Live social clips"],
     image: "/media/concert.jpg",
   },
@@ -107,6 +125,8 @@ const SERVICES: SeedService[] = [
     category: "event",
     price: 1599,
     duration: "Full day",
+    minutes: 480,
+    buffers: { before: 60, after: 60 },
     features: ["Three cameras", "Lower-thirds graphics", "Any platform", "Recording included"],
     image: "/media/documentary.jpg",
   },
@@ -117,6 +137,7 @@ const SERVICES: SeedService[] = [
     category: "commercial",
     price: 4999,
     duration: "3-4 weeks",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
     features: ["Creative concept", "Full crew", "Broadcast delivery", "Online cut-downs"],
     image: "/media/commercial.jpg",
   },
@@ -126,6 +147,7 @@ const SERVICES: SeedService[] = [
     category: "commercial",
     price: 1999,
     duration: "2 weeks",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
     features: ["Three ad variants", "9:16, 1:1 and 16:9", "Captions", "Performance edits"],
     image: "/media/fashion.jpg",
   },
@@ -326,6 +348,10 @@ export async function seedDemoContent(db: Db): Promise<void> {
         category: s.category,
         priceCents: Math.round(s.price * 100),
         duration: s.duration,
+        durationMinutes: s.minutes ?? 60,
+        durationUnread: s.minutes === null,
+        bufferBeforeMinutes: s.buffers?.before ?? 0,
+        bufferAfterMinutes: s.buffers?.after ?? 0,
         features: s.features,
         image: s.image,
         createdAt: new Date(now - (SERVICES.length - i) * 60_000),

@@ -14,6 +14,7 @@ export * from "./schemas/contact";
 export * from "./schemas/feedback";
 export * from "./schemas/portfolio";
 export * from "./schemas/service";
+export * from "./schemas/session-length";
 export * from "./schemas/analytics";
 export * from "./file-kinds";
 export * from "./schemas/audit";

@@ -1,4 +1,5 @@
 import { INTEGRATION_MESSAGES } from "./integration-messages";
+import { SESSION_LENGTH } from "./schemas/session-length";
 
 /** Every user-visible message the specification quotes, in one place for the web app and the server. */
 export const MESSAGES = {
@@ -197,6 +198,8 @@ export const MESSAGES = {
     priceRequired: "Price is required",
     priceInvalid: "Price must be a number of at least 0",
     durationRequired: "Duration is required",
+    durationMinutesInvalid: `Length must be a whole number of minutes from ${SESSION_LENGTH.minMinutes} to ${SESSION_LENGTH.maxMinutes}`,
+    bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${SESSION_LENGTH.maxBufferMinutes}`,
     categoryInvalid: "Category must be one of photography, videography, editing, drone, event, commercial",
     imageUrlInvalid: "Image must be a valid URL",
     notFound: "Service not found",
@@ -440,6 +443,18 @@ export const MESSAGES = {
       archivedHeading: "Archived services",
       archivedText: "Not offered on the website or for new bookings; kept for the bookings that use them.",
       usedBy: (bookings: number) => `${bookings} ${bookings === 1 ? "booking" : "bookings"}`,
+      lengthLabel: "Session length (minutes)",
+      lengthHint:
+        "What bookings, invites and the calendar use. Filled in from the duration when it names one.",
+      bufferBeforeLabel: "Buffer before (minutes)",
+      bufferAfterLabel: "Buffer after (minutes)",
+      bufferHint: "Travel and set-up before, pack-down after.",
+      /** A service whose duration text named no length: it lasts 60 minutes until the owner sets one. */
+      lengthUnread: "Length not set: 60 minutes until you set it",
+      lengthUnreadNotice: (count: number) =>
+        `${count === 1 ? "One service's" : `${count} services'`} duration could not be read as a length, so ${count === 1 ? "it lasts" : "they last"} 60 minutes in bookings and invites. Edit ${count === 1 ? "it" : "them"} to set the session length.`,
+      sessionLength: (words: string, before: number, after: number) =>
+        `${words}${before || after ? ` (+${before} min before, ${after} min after)` : ""}`,
     },
     portfolio: {
       title: "Portfolio",

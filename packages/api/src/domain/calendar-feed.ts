@@ -10,7 +10,7 @@
  * SHA-256, like the manage links.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { type CalendarFeedDto, type CalendarFeedMade, sessionHours, zonedInstant } from "@studio/validators";
+import { type CalendarFeedDto, type CalendarFeedMade, SESSION_LENGTH, sessionEnd } from "@studio/validators";
 import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
@@ -101,7 +101,7 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
         message: true,
         status: true,
         updatedAt: true,
-        service: { select: { title: true, duration: true } },
+        service: { select: { title: true, durationMinutes: true } },
       },
     }),
     studioDetailsFor(deps.db, deps),
@@ -110,16 +110,15 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
   const adminUrl = `${deps.config.publicUrl.replace(/\/+$/, "")}/admin/bookings`;
   const events: CalendarEvent[] = [];
   for (const b of rows) {
-    const hours = sessionHours(b.service?.duration);
-    const end = zonedInstant(b.date, b.time, timeZone).getTime() + hours * 3_600_000;
-    if (end <= now.getTime()) continue;
+    const minutes = b.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
+    if (sessionEnd(b.date, b.time, minutes, timeZone).getTime() <= now.getTime()) continue;
     events.push({
       uid: bookingUid(b.id, domain),
       // Seconds since 2020 of the last change: grows with every change, so subscribers take the newest.
       sequence: Math.max(0, Math.floor((b.updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000)),
       date: b.date,
       time: b.time,
-      hours,
+      minutes,
       summary: `${b.status === "pending" ? "[Pending] " : ""}${b.service?.title ?? "Session"} – ${b.name}`,
       description: [
         `Client: ${b.name}`,

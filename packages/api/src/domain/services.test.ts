@@ -63,6 +63,9 @@ describe("services: create and read", () => {
       category: "photography",
       price: 299,
       duration: "1 hour",
+      duration_minutes: 60,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
       features: ["10 images"],
       image: "https://cdn.example/a.jpg",
       icon: null,
@@ -95,6 +98,60 @@ describe("services: create and read", () => {
       const bad = await failure(h.caller().services.get({ id }));
       expect(bad.code).toBe("BAD_REQUEST");
       expect(bad.message).toBe(MESSAGES.common.invalidId);
+    }
+  });
+});
+
+describe("services: a session's length", () => {
+  const unreadOf = async (id: number) =>
+    (await admin.services.adminList()).find((service) => service.id === id)?.duration_unread;
+
+  it("reads the minutes from the duration text when none are given (the REST contract sends only the text)", async () => {
+    const halfDay = await admin.services.create(valid({ duration: "Half day" }));
+    expect([halfDay.duration, halfDay.duration_minutes]).toEqual(["Half day", 240]);
+    expect(await unreadOf(halfDay.id)).toBe(false);
+    const renamed = await admin.services.update({ id: halfDay.id, data: valid({ duration: "90 minutes" }) });
+    expect(renamed.duration_minutes).toBe(90);
+  });
+
+  it("keeps 60 minutes for text it cannot read and lists the service for the owner, until minutes are set", async () => {
+    const vague = await admin.services.create(valid({ duration: "2 shoot days" }));
+    expect(vague.duration_minutes).toBe(60);
+    expect(await unreadOf(vague.id)).toBe(true);
+    const set = await admin.services.update({
+      id: vague.id,
+      data: valid({ duration: "2 shoot days", duration_minutes: 480 }),
+    });
+    expect(set.duration_minutes).toBe(480);
+    expect(await unreadOf(vague.id)).toBe(false);
+  });
+
+  it("keeps the minutes and buffers it has when an update names neither (an external tool)", async () => {
+    const day = await admin.services.create(
+      valid({ duration: "Full day", buffer_before_minutes: 60, buffer_after_minutes: "45" }),
+    );
+    expect([day.duration_minutes, day.buffer_before_minutes, day.buffer_after_minutes]).toEqual([
+      480, 60, 45,
+    ]);
+    const updated = await admin.services.update({ id: day.id, data: valid({ duration: "All day long" }) });
+    expect([updated.duration_minutes, updated.buffer_before_minutes, updated.buffer_after_minutes]).toEqual([
+      480, 60, 45,
+    ]);
+    expect(await unreadOf(day.id)).toBe(true);
+  });
+
+  it("refuses lengths and buffers out of bounds with their messages", async () => {
+    for (const bad of [10, 721, 90.5, "abc"]) {
+      expect(await failure(admin.services.create(valid({ duration_minutes: bad as number })))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: m.durationMinutesInvalid,
+      });
+    }
+    for (const bad of [-5, 241]) {
+      expect(await failure(admin.services.create(valid({ buffer_after_minutes: bad })))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: m.bufferInvalid,
+      });
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   type ServiceCategory,
   type ServiceDto,
   type ServiceRemoved,
+  durationMinutesOf,
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
@@ -28,6 +29,9 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     category: oneOf(SERVICE_CATEGORIES, row.category, "photography"),
     price: row.priceCents / 100,
     duration: row.duration,
+    duration_minutes: row.durationMinutes,
+    buffer_before_minutes: row.bufferBeforeMinutes,
+    buffer_after_minutes: row.bufferAfterMinutes,
     features: toTextList(row.features),
     image: row.image,
     icon: row.icon,
@@ -36,10 +40,32 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
   };
 }
 
+/**
+ * A session's length: the minutes given (the back office), else the minutes the duration text names (an external
+ * tool on the REST contract sends only the text). Text that names none leaves the minutes as they are (60 for a
+ * new service) and flags the service for the owner. Buffers not given stay as they are (0 for a new service).
+ */
+function sessionLength(data: ServiceData) {
+  const read = data.duration_minutes ?? durationMinutesOf(data.duration);
+  return {
+    ...(read !== null ? { durationMinutes: read } : {}),
+    durationUnread: read === null,
+    ...(data.buffer_before_minutes !== undefined ? { bufferBeforeMinutes: data.buffer_before_minutes } : {}),
+    ...(data.buffer_after_minutes !== undefined ? { bufferAfterMinutes: data.buffer_after_minutes } : {}),
+  };
+}
+
 async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
-  const { price, image, ...rest } = data;
+  const {
+    price,
+    image,
+    duration_minutes: _minutes,
+    buffer_before_minutes: _before,
+    buffer_after_minutes: _after,
+    ...rest
+  } = data;
   const stored = await publicMediaUrl(deps, image, "service_image", "image");
-  return { ...rest, image: stored, priceCents: Math.round(price * 100) };
+  return { ...rest, ...sessionLength(data), image: stored, priceCents: Math.round(price * 100) };
 }
 
 const ORDER = { id: "asc" } as const;
@@ -71,7 +97,11 @@ export async function listServicesForAdmin(deps: DomainDeps): Promise<AdminServi
     deps.db.service.findMany({ orderBy: ORDER }),
     bookingsPerService(deps.db),
   ]);
-  return rows.map((row) => ({ ...toServiceDto(row), bookings: bookings.get(row.id) ?? 0 }));
+  return rows.map((row) => ({
+    ...toServiceDto(row),
+    bookings: bookings.get(row.id) ?? 0,
+    duration_unread: row.durationUnread,
+  }));
 }
 
 export function listServicesByCategory(

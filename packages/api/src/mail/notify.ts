@@ -4,6 +4,7 @@
  */
 import type { Db } from "@studio/db";
 import {
+  SESSION_LENGTH,
   adminBookingPath,
   FEEDBACK_CATEGORIES,
   MAIL_REMINDER_HOURS,
@@ -11,7 +12,6 @@ import {
   SERVICE_CATEGORIES,
   SERVICE_SITE_CATEGORY,
   type ServiceCategory,
-  sessionHours,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
@@ -74,6 +74,7 @@ export const NOTIFY_SERVICE_SELECT = {
   title: true,
   priceCents: true,
   duration: true,
+  durationMinutes: true,
   category: true,
 } as const;
 
@@ -108,7 +109,7 @@ function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts 
     phone: booking.phone,
     service: serviceTitle(booking),
     price: booking.service ? booking.service.priceCents / 100 : null,
-    when: sessionClock(booking.date, booking.time, sessionHours(booking.service?.duration), studio.timeZone),
+    when: sessionClock(booking.date, booking.time, booking.service?.durationMinutes, studio.timeZone),
     message: booking.message,
     hasProof: Boolean(booking.uploadId ?? booking.image),
   };
@@ -152,7 +153,7 @@ function inviteAttachment(
         sequence,
         date: booking.date,
         time: booking.time,
-        hours: sessionHours(booking.service?.duration),
+        minutes: booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes,
         summary: `${service} with ${studio.name}`,
         description: [
           `Booking #${booking.id}: ${service}`,

@@ -42,6 +42,9 @@ const SERVICE = {
   category: "drone" as const,
   price: 499.5,
   duration: "Half day",
+  duration_minutes: 60,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
   features: ["4K", "Licensed pilot"],
   image: "/uploads/media/x.jpg",
   icon: null,
@@ -108,6 +111,9 @@ describe("ServiceFormDialog", () => {
           description: "Your day on film",
           price: 1899.99,
           duration: "Full day",
+          duration_minutes: 480,
+          buffer_before_minutes: 0,
+          buffer_after_minutes: 0,
           category: "videography",
           image: "https://cdn.example.com/w.jpg",
           icon: null,
@@ -115,6 +121,20 @@ describe("ServiceFormDialog", () => {
         },
       },
     ]);
+  });
+
+  it("fills the session length in from a duration that names one, and refuses a length out of bounds", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    const length = screen.getByLabelText(MESSAGES.admin.services.lengthLabel);
+    expect(length).toHaveValue(60);
+    await user.type(screen.getByLabelText("Duration"), "Half day");
+    expect(length).toHaveValue(240);
+    await user.clear(length);
+    await user.type(length, "5");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findByText(MESSAGES.service.durationMinutesInvalid)).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it("refuses a negative price with the schema's message", async () => {

@@ -19,7 +19,7 @@ const MAX_ATTEMPTS = 5;
 /** The booking's columns plus its service's duration, which sets when the session ends. */
 const statusSelect = {
   ...bookingSelect,
-  service: { select: { title: true, duration: true } },
+  service: { select: { title: true, durationMinutes: true } },
 } as const;
 
 /**
@@ -28,10 +28,10 @@ const statusSelect = {
  */
 async function assertSessionEnded(
   deps: BookingDeps,
-  booking: { date: string; time: string; service: { duration: string | null } | null },
+  booking: { date: string; time: string; service: { durationMinutes: number } | null },
 ): Promise<void> {
   const { timeZone } = await scheduleRules(deps);
-  const end = sessionEnd(booking.date, booking.time, booking.service?.duration, timeZone);
+  const end = sessionEnd(booking.date, booking.time, booking.service?.durationMinutes, timeZone);
   if (deps.now().getTime() < end.getTime()) {
     throw new AppError("CONFLICT", MESSAGES.booking.completedTooEarly);
   }
