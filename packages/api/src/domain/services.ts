@@ -2,14 +2,14 @@ import type { ServiceModel } from "@studio/db";
 import {
   type AdminServiceDto,
   MESSAGES,
-  SERVICE_CATEGORIES,
   type ServiceCategory,
   type ServiceDto,
   type ServiceRemoved,
+  serviceCategoryOf,
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
-import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { type DomainDeps, notFound, orNotFound, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
 import { publicMediaUrl } from "./uploads/promote";
 import type { UploadDeps } from "./uploads/store";
@@ -24,7 +24,7 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     id: row.id,
     title: row.title,
     description: row.description,
-    category: oneOf(SERVICE_CATEGORIES, row.category, "photography"),
+    category: serviceCategoryOf(row.category) ?? "photography",
     price: row.priceCents / 100,
     duration: row.duration,
     features: toTextList(row.features),

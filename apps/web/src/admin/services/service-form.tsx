@@ -1,7 +1,7 @@
 import {
   MESSAGES,
   SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
+  CATEGORY_LABELS,
   type ServiceDto,
   splitList,
   ZServiceInput,
@@ -122,7 +122,7 @@ export function ServiceFormDialog({
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {SERVICE_CATEGORY_LABELS[c]}
+            {CATEGORY_LABELS[c]}
           </option>
         ))}
       </SelectField>
