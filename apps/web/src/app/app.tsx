@@ -1,5 +1,6 @@
 import { BrowserRouter } from "react-router-dom";
 import { ToastProvider } from "../components/ui/toast";
+import { CategoryCatalogProvider } from "../site/category/catalog";
 import { StudioProfileProvider } from "../site/studio-profile";
 import { AppRoutes } from "./router";
 
@@ -8,9 +9,11 @@ export function App() {
   return (
     <ToastProvider>
       <StudioProfileProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <CategoryCatalogProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </CategoryCatalogProvider>
       </StudioProfileProvider>
     </ToastProvider>
   );
