@@ -74,7 +74,7 @@ describe("ServicesSection", () => {
       };
     };
     const drone = (await screen.findByRole("heading", { name: "Drone Flight" })).closest("article")!;
-    expect(within(drone).getByRole("img", { name: "drone service" })).toBeInTheDocument();
+    expect(within(drone).getByRole("img", { name: "Drone Services service" })).toBeInTheDocument();
     expect(drawn(drone)).toEqual({ emoji: "🚁", svg: true, text: "" });
     const party = screen.getByRole("heading", { name: "Launch Party" }).closest("article")!;
     expect(drawn(party)).toEqual({ emoji: "🎬", svg: true, text: "" });
