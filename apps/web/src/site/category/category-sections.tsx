@@ -147,12 +147,37 @@ function Services({ page, state }: { page: Content; state: CatalogState }) {
   );
 }
 
-/** The grid's rhythm: the first item tall, and a wide one closing a group of six. */
-function tileShape(i: number, count: number): { item: string; media: string } {
-  if (i === 0 && count > 2) return { item: "sm:row-span-2", media: "aspect-[4/5] h-full" };
-  if (i === 5 || (i === count - 1 && count % 3 === 0 && count > 3))
-    return { item: "sm:col-span-2 lg:col-span-3", media: "aspect-[4/3] sm:aspect-[21/8]" };
-  return { item: "", media: "aspect-[4/3]" };
+/** Whether the portfolio grid opens with a tall tile (two rows): with enough items to fill beside it. */
+const hasTallTile = (count: number) => count >= 4;
+
+/**
+ * How many columns the last tile spans, on a grid of `cols` columns, so its row ends without a hole: the grid's
+ * own placement (row by row, the tall tile taking the first column of the first two rows) of the tiles before it.
+ */
+export function lastTileSpan(count: number, cols: number): number {
+  const tall = hasTallTile(count);
+  const taken = (cell: number) => tall && cell % cols === 0 && cell < 2 * cols;
+  let cell = tall ? 1 : 0;
+  const next = () => {
+    while (taken(cell)) cell++;
+    return cell++;
+  };
+  for (let placed = tall ? 1 : 0; placed < count - 1; placed++) next();
+  return cols - (next() % cols);
+}
+
+/** A portfolio tile's grid classes: the first tall (from four items), the last widened to end its row. */
+function tileClasses(i: number, count: number): string {
+  if (hasTallTile(count) && i === 0) return "sm:row-span-2";
+  if (i !== count - 1) return "";
+  const sm = lastTileSpan(count, 2);
+  const lg = lastTileSpan(count, 3);
+  return [
+    sm === 2 ? "sm:col-span-2" : "",
+    lg === 3 ? "lg:col-span-3" : lg === 2 ? "lg:col-span-2" : sm === 2 ? "lg:col-span-1" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The category's published portfolio items (none: the section is left out). */
@@ -170,11 +195,12 @@ function Portfolio({ page, items }: { page: Content; items: readonly PortfolioIt
         </h2>
         <ul {...grid.revealProps} className="reveal-group grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item, i) => {
-            const shape = tileShape(i, items.length);
+            const tile = tileClasses(i, items.length);
+            const media = `h-72 w-full ${tile.includes("row-span") ? "sm:h-full" : ""}`;
             return (
               <li
                 key={item.id}
-                className={`group relative overflow-hidden rounded-3xl border border-white/[0.07] ${shape.item}`}
+                className={`group relative overflow-hidden rounded-3xl border border-white/[0.07] ${tile}`}
               >
                 {item.media_url ? (
                   <HoverMedia
@@ -182,12 +208,10 @@ function Portfolio({ page, items }: { page: Content; items: readonly PortfolioIt
                     video={isVideoItem(item)}
                     alt={item.title}
                     sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                    className={`w-full object-cover transition duration-700 group-hover:scale-105 ${shape.media}`}
+                    className={`object-cover transition duration-700 group-hover:scale-105 ${media}`}
                   />
                 ) : (
-                  <div
-                    className={`w-full bg-gradient-to-br from-amber-500/20 to-indigo-500/20 ${shape.media}`}
-                  />
+                  <div className={`bg-gradient-to-br from-amber-500/20 to-indigo-500/20 ${media}`} />
                 )}
                 <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/90 via-black/20 to-transparent p-6 transition duration-500 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100">
                   <h3 className="font-display text-lg font-bold text-white [overflow-wrap:anywhere]">
