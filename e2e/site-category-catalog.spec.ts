@@ -64,7 +64,10 @@ test("a service renamed, repriced and removed through REST, and a portfolio item
   expect(await served(request, "/photography")).not.toContain(renamed);
 
   const item = { title: `Rooftop Session ${uid()}`, description: "A night shoot.", category: "videography" };
-  const posted = await request.post("/api/portfolio", { headers: auth, data: { ...item, status: "published" } });
+  const posted = await request.post("/api/portfolio", {
+    headers: auth,
+    data: { ...item, status: "published" },
+  });
   expect(posted.status()).toBe(201);
   const itemId = ((await posted.json()) as { data: { id: number } }).data.id;
   expect(await served(request, "/videography")).toContain(item.title);
@@ -96,12 +99,17 @@ test("Book Now on a service card opens the booking form with that service chosen
   expect(errors).toEqual([]);
 });
 
-test("a category without a published service says so and offers the contact page", async ({ page, request }) => {
+test("a category without a published service says so and offers the contact page", async ({
+  page,
+  request,
+}) => {
   const auth = { Authorization: `Bearer ${await adminToken(request)}` };
-  const all = ((await (await request.get("/api/services/category/cinematography")).json()) as { data: Service[] })
-    .data;
+  const all = (
+    (await (await request.get("/api/services/category/cinematography")).json()) as { data: Service[] }
+  ).data;
   expect(all.length).toBeGreaterThan(0);
-  for (const s of all) expect((await request.delete(`/api/services/${s.id}`, { headers: auth })).status()).toBe(200);
+  for (const s of all)
+    expect((await request.delete(`/api/services/${s.id}`, { headers: auth })).status()).toBe(200);
   try {
     const text = await served(request, "/cinematography");
     expect(text).toContain(MESSAGES.service.noneInCategory("Cinematography"));
@@ -116,7 +124,10 @@ test("a category without a published service says so and offers the contact page
   } finally {
     // Put the studio's offer back (as new records, in the same order), for the pages' other tests.
     for (const { id: _id, ...s } of all) {
-      const res = await request.post("/api/services", { headers: auth, data: { ...s, image: s.image ?? "" } });
+      const res = await request.post("/api/services", {
+        headers: auth,
+        data: { ...s, image: s.image ?? "" },
+      });
       expect(res.status()).toBe(201);
     }
   }

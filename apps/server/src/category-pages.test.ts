@@ -58,7 +58,12 @@ function instance() {
   const bus = createRedisBus(redis.url);
   buses.push(bus);
   const deps = { ...t.deps, bus, cache: createReadCache(60_000, undefined, bus) };
-  const app = createApp(deps, { logger: createLogger("silent"), webDist: dist, trustProxy: false, corsOrigins: [] });
+  const app = createApp(deps, {
+    logger: createLogger("silent"),
+    webDist: dist,
+    trustProxy: false,
+    corsOrigins: [],
+  });
   const page = async (pathname: string) => {
     const res = await app.request(pathname);
     expect(res.status).toBe(200);
@@ -105,10 +110,19 @@ describe("category pages from the database, on two instances", () => {
   it("a service renamed, repriced, archived or deleted, and a portfolio item set to Draft, show in the served HTML of both", async () => {
     const a = instance();
     const b = instance();
-    await vi.waitFor(() => [a, b].forEach((i) => i.healthy()), { timeout: 10_000 });
+    await vi.waitFor(
+      () => {
+        for (const i of [a, b]) i.healthy();
+      },
+      { timeout: 10_000 },
+    );
 
     const { id } = await a.call("POST", "/api/services", SERVICE);
-    const other = await a.call("POST", "/api/services", { ...SERVICE, title: "Music Video", category: "videography" });
+    const other = await a.call("POST", "/api/services", {
+      ...SERVICE,
+      title: "Music Video",
+      category: "videography",
+    });
     const work = await a.call("POST", "/api/portfolio", {
       title: "Golden Hour",
       description: "By the lake",

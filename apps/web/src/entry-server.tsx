@@ -140,7 +140,7 @@ export async function renderPage({
     <StrictMode>
       <ToastProvider>
         <StudioProfileProvider initial={profile}>
-          <CategoryCatalogProvider initial={catalog}>
+          <CategoryCatalogProvider catalog={catalog}>
             <StaticRouter location={url}>
               <AppRoutes />
             </StaticRouter>

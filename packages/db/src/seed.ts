@@ -132,7 +132,8 @@ const SERVICES: SeedService[] = [
   },
   {
     title: "Feature Film",
-    description: "A director of photography and camera department for your feature, from prep to the last day.",
+    description:
+      "A director of photography and camera department for your feature, from prep to the last day.",
     category: "cinematography",
     price: 5999,
     duration: "Per shoot week",
@@ -150,7 +151,8 @@ const SERVICES: SeedService[] = [
   },
   {
     title: "Commercial Cinematography",
-    description: "A camera department for commercial spots, matched to the agency's boards and the brand's look.",
+    description:
+      "A camera department for commercial spots, matched to the agency's boards and the brand's look.",
     category: "cinematography",
     price: 3999,
     duration: "1-2 shoot days",
@@ -169,7 +171,8 @@ const SERVICES: SeedService[] = [
   },
   {
     title: "Event Aerials",
-    description: "Aerial photo and video of festivals, weddings and sports days, flown safely over the crowd.",
+    description:
+      "Aerial photo and video of festivals, weddings and sports days, flown safely over the crowd.",
     category: "drone-services",
     price: 899,
     duration: "Half day",

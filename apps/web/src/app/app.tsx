@@ -1,6 +1,5 @@
 import { BrowserRouter } from "react-router-dom";
 import { ToastProvider } from "../components/ui/toast";
-import { CategoryCatalogProvider } from "../site/category/catalog";
 import { StudioProfileProvider } from "../site/studio-profile";
 import { AppRoutes } from "./router";
 
@@ -9,11 +8,9 @@ export function App() {
   return (
     <ToastProvider>
       <StudioProfileProvider>
-        <CategoryCatalogProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </CategoryCatalogProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StudioProfileProvider>
     </ToastProvider>
   );

@@ -24,7 +24,8 @@ function offersIn(value: unknown, path: string, seen = new Set<unknown>()): stri
   const record = value as Record<string, unknown>;
   const found: string[] = [];
   const keys = Object.keys(record);
-  if ("title" in record && keys.some((key) => MEDIA_KEY.test(key))) found.push(`${path}: a titled item with media`);
+  if ("title" in record && keys.some((key) => MEDIA_KEY.test(key)))
+    found.push(`${path}: a titled item with media`);
   for (const key of keys) {
     if (OFFER_KEY.test(key)) found.push(`${path}.${key}`);
     found.push(...offersIn(record[key], `${path}.${key}`, seen));

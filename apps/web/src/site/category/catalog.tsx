@@ -1,14 +1,13 @@
 import { CATEGORY_CATALOG_ELEMENT_ID, type CategoryCatalog, type CategorySlug } from "@studio/validators";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 
 export { CATEGORY_CATALOG_ELEMENT_ID };
 
 /**
- * The catalog (services, portfolio) a category page was rendered with on the server. The client starts from the
- * one embedded in the page, so its first render is the server's HTML; outside a server-rendered category page it
- * is null and the page asks the API (useCategoryCatalog).
+ * The catalog a category page is rendered with on the server (entry-server.tsx provides it; null: none, the
+ * browser asks for it). Undefined in the browser, where the page's embedded copy is read instead.
  */
-const CategoryCatalogContext = createContext<CategoryCatalog | null>(null);
+const CategoryCatalogContext = createContext<CategoryCatalog | null | undefined>(undefined);
 
 /** A light check of what the server wrote into the page (it built it from validated records). */
 function isCatalog(value: unknown): value is CategoryCatalog {
@@ -28,15 +27,20 @@ export function readInitialCatalog(doc: Document | undefined = globalThis.docume
   }
 }
 
+/**
+ * The page's embedded catalog is for the first category page the browser renders (it hydrates the server's HTML);
+ * any later one (navigating in the app) asks the API for current lists.
+ */
+let categoryPageMounted = false;
+
+/** Server side: the catalog the page renders with. */
 export function CategoryCatalogProvider({
-  initial,
+  catalog,
   children,
 }: {
-  /** On the server: the page's catalog (null: none, the browser asks for it). In the browser: read from the page. */
-  initial?: CategoryCatalog | null;
+  catalog: CategoryCatalog | null;
   children: ReactNode;
 }) {
-  const [catalog] = useState(() => (initial === undefined ? readInitialCatalog() : initial));
   return <CategoryCatalogContext.Provider value={catalog}>{children}</CategoryCatalogContext.Provider>;
 }
 
@@ -46,13 +50,22 @@ export type CatalogState =
   | { status: "error"; message: string };
 
 /**
- * A category's services and portfolio: the server's (in the page) when the page was rendered for this
- * category, else from the API (the same public lists, read cache and snapshots as the home page).
+ * A category's services and portfolio: the server's (in the page) when the page was rendered for this category,
+ * else from the API (the same public lists, read cache and response snapshots as the home page).
  */
 export function useCategoryCatalog(slug: CategorySlug): CatalogState {
-  const embedded = useContext(CategoryCatalogContext);
-  const own = embedded?.category === slug ? embedded : null;
+  const server = useContext(CategoryCatalogContext);
+  const [embedded] = useState(() =>
+    server !== undefined ? server : categoryPageMounted ? null : readInitialCatalog(),
+  );
+  // Once the visitor has moved on to another category, the embedded lists are not used again.
+  const left = useRef(false);
+  if (embedded && embedded.category !== slug) left.current = true;
+  const own = !left.current && embedded?.category === slug ? embedded : null;
   const [fetched, setFetched] = useState<CatalogState>({ status: "loading" });
+  useEffect(() => {
+    categoryPageMounted = true;
+  }, []);
   useEffect(() => {
     if (own) return;
     let live = true;
@@ -62,7 +75,8 @@ export function useCategoryCatalog(slug: CategorySlug): CatalogState {
       .then(
         (catalog) => live && setFetched({ status: "ready", catalog }),
         (error: unknown) =>
-          live && setFetched({ status: "error", message: error instanceof Error ? error.message : String(error) }),
+          live &&
+          setFetched({ status: "error", message: error instanceof Error ? error.message : String(error) }),
       );
     return () => {
       live = false;

@@ -66,7 +66,9 @@ function ServiceCard({ service }: { service: ServiceDto }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="font-display text-xl font-bold text-white [overflow-wrap:anywhere]">{service.title}</h3>
+        <h3 className="font-display text-xl font-bold text-white [overflow-wrap:anywhere]">
+          {service.title}
+        </h3>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70 [overflow-wrap:anywhere]">
           {truncate(service.description, LIST_DEFAULTS.serviceDescriptionPreview)}
         </p>
@@ -123,7 +125,9 @@ function Services({ page, state }: { page: Content; state: CatalogState }) {
         >
           Our {page.title} Services
         </h2>
-        {state.status === "loading" ? <Spinner label="Loading services..." className="min-h-[24rem]" /> : null}
+        {state.status === "loading" ? (
+          <Spinner label="Loading services..." className="min-h-[24rem]" />
+        ) : null}
         {state.status === "error" ? (
           <p
             role="alert"

@@ -26,7 +26,14 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
 
 let list: () => unknown = () => [
   service({}),
-  service({ id: 2, title: "Drone Flight", category: "drone-services", image: null, features: [], duration: null }),
+  service({
+    id: 2,
+    title: "Drone Flight",
+    category: "drone-services",
+    image: null,
+    features: [],
+    duration: null,
+  }),
   service({ id: 3, title: "Launch Party", category: "unknown" as ServiceDto["category"], image: null }),
 ];
 const server = setupServer(
