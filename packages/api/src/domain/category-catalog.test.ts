@@ -35,7 +35,10 @@ describe("a category page's catalog", () => {
     const [first] = (await getCategoryCatalog(h.deps, { category: "photography" })).services;
     if (!first) throw new Error("no photography service");
     const { id, created_at: _c, archived: _a, ...data } = first;
-    await admin.services.update({ id, data: { ...data, title: "Portrait Hour", price: 349 } });
+    await admin.services.update({
+      id,
+      data: { ...data, duration: data.duration ?? "1 hour", title: "Portrait Hour", price: 349 },
+    });
     let catalog = await getCategoryCatalog(h.deps, { category: "photography" });
     expect(catalog.services.find((s) => s.id === id)).toMatchObject({ title: "Portrait Hour", price: 349 });
 
