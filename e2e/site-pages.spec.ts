@@ -2,12 +2,12 @@ import { expect, test } from "./fixtures";
 import { settleAnimations, watchConsole } from "./site-helpers";
 
 const CATEGORIES = [
-  { path: "/photography", title: "Photography", price: "$299", service: "Portrait" },
-  { path: "/videography", title: "Videography", price: "$1,899", service: "Wedding" },
-  { path: "/cinematography", title: "Cinematography", price: "$5,999", service: "Feature" },
-  { path: "/drone-services", title: "Drone Services", price: "$1,299", service: "Cinematic" },
+  { path: "/photography", title: "Photography", price: "$299", service: "Portrait Session" },
+  { path: "/videography", title: "Videography", price: "$1,899", service: "Wedding Film" },
+  { path: "/cinematography", title: "Cinematography", price: "$5,999", service: "Feature Film" },
+  { path: "/drone-services", title: "Drone Services", price: "$1,299", service: "Cinematic FPV Flight" },
   { path: "/vfx-post", title: "VFX & Post Production", price: "$1,999", service: "3D Animation" },
-  { path: "/commercial", title: "Commercial Production", price: "$4,999", service: "TV" },
+  { path: "/commercial", title: "Commercial Production", price: "$4,999", service: "TV Commercial" },
 ];
 
 for (const c of CATEGORIES) {

@@ -1,8 +1,10 @@
 import { CATEGORY_HEROES } from "@studio/content";
 import {
   CATEGORY_SLUGS,
+  type CategoryCatalog,
   type CategorySlug,
   DEFAULT_STUDIO_PROFILE,
+  jsonForScript,
   PUBLIC_PAGE_PATHS,
   pageSlugOf,
   type StudioProfile,
@@ -12,6 +14,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { ToastProvider } from "./components/ui/toast";
 import { AppRoutes } from "./app/router";
+import { CATEGORY_CATALOG_ELEMENT_ID, CategoryCatalogProvider } from "./site/category/catalog";
 import { STUDIO_PROFILE_ELEMENT_ID, StudioProfileProvider } from "./site/studio-profile";
 
 /**
@@ -30,6 +33,11 @@ export type RenderPageInput = {
   profile?: StudioProfile;
   /** Scripts the page needs to hydrate besides the entry (its route chunk, the footer): preloaded. */
   preload?: readonly string[];
+  /**
+   * A category page's services and portfolio (the server's, from the database), rendered into the page and
+   * embedded as JSON. Without it (the build has no database) the page's lists load in the browser.
+   */
+  catalog?: CategoryCatalog | null;
 };
 
 function escapeHtml(value: string): string {
@@ -88,6 +96,12 @@ function profileJson(profile: StudioProfile): string {
   return `<script id="${STUDIO_PROFILE_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
+/** The catalog the page was rendered with, for the client's first render (CategoryCatalogProvider reads it). */
+function catalogJson(catalog: CategoryCatalog | null): string {
+  if (!catalog) return "";
+  return `<script id="${CATEGORY_CATALOG_ELEMENT_ID}" type="application/json">${jsonForScript(catalog)}</script>`;
+}
+
 /**
  * The loader of prerendered pages (src/hydrate.ts, its built file set by scripts/prerender.ts when it builds
  * this entry): it takes the place of the app's entry script and loads the app after the first paint.
@@ -120,14 +134,17 @@ export async function renderPage({
   url,
   profile = DEFAULT_STUDIO_PROFILE,
   preload = [],
+  catalog = null,
 }: RenderPageInput): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <ToastProvider>
         <StudioProfileProvider initial={profile}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <CategoryCatalogProvider catalog={catalog}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </CategoryCatalogProvider>
         </StudioProfileProvider>
       </ToastProvider>
     </StrictMode>,
@@ -145,7 +162,7 @@ export async function renderPage({
   return scripts.template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, "")
-    .replace("</head>", () => `${head}${scripts.head}${profileJson(profile)}</head>`)
+    .replace("</head>", () => `${head}${scripts.head}${profileJson(profile)}${catalogJson(catalog)}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => noScriptNotice(profile));
 }

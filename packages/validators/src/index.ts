@@ -1,3 +1,4 @@
+export * from "./category-catalog";
 export * from "./constants";
 export * from "./dates";
 export * from "./date-format";

@@ -200,7 +200,8 @@ export const MESSAGES = {
     durationRequired: "Duration is required",
     durationMinutesInvalid: `Length must be a whole number of minutes from ${SESSION_LENGTH.minMinutes} to ${SESSION_LENGTH.maxMinutes}`,
     bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${SESSION_LENGTH.maxBufferMinutes}`,
-    categoryInvalid: "Category must be one of photography, videography, editing, drone, event, commercial",
+    categoryInvalid:
+      "Category must be one of photography, videography, cinematography, drone-services, vfx-post, commercial",
     imageUrlInvalid: "Image must be a valid URL",
     notFound: "Service not found",
     loadFailed: "Failed to load services: ",
@@ -217,6 +218,10 @@ export const MESSAGES = {
     restored: "Service restored: it is offered on the website again",
     restoreFailed: "Failed to restore service",
     notOffered: "This service is no longer offered. Please choose another one.",
+    /** A category page whose category has no published service. */
+    noneInCategory: (label: string) => `No ${label} services are published at the moment.`,
+    noneInCategoryHint: "Tell us what you have in mind and we will put together a quote for you.",
+    noneInCategoryLink: "Contact us",
   },
   portfolio: {
     titleRequired: "Please enter a title",

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, todayIn } from "./dates";
 import {
+  CATEGORIES,
   CATEGORY_LABELS,
   categoryLabel,
+  FEEDBACK_CATEGORIES,
   PORTFOLIO_CATEGORIES,
   SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
-  SERVICE_SITE_CATEGORY,
+  serviceCategoryOf,
 } from "./constants";
 import { formatFileSize, plural, truncate } from "./format";
 import { MESSAGES } from "./messages";
@@ -17,7 +18,8 @@ import { ZFeedbackInput } from "./schemas/feedback";
 import { ZPortfolioInput } from "./schemas/portfolio";
 import { sessionEnd } from "./schemas/schedule";
 import { durationMinutesOf, minutesInWords } from "./schemas/session-length";
-import { ZServiceInput } from "./schemas/service";
+import { ZServiceCategory, ZServiceInput } from "./schemas/service";
+import { CATEGORY_SLUGS } from "./routes";
 
 describe("lists", () => {
   it("splits comma or newline text, trims and drops empties", () => {
@@ -170,19 +172,24 @@ describe("one list of category labels", () => {
     expect(categoryLabel("drone")).toBe("Drone Services");
   });
 
-  it("names each service category as the site names the category it belongs to", () => {
-    for (const category of SERVICE_CATEGORIES) {
-      const site = SERVICE_SITE_CATEGORY[category];
-      expect(SERVICE_CATEGORY_LABELS[category]).toBe(site ? CATEGORY_LABELS[site] : "Events");
-    }
-    expect(SERVICE_CATEGORY_LABELS).toEqual({
-      photography: "Photography",
-      videography: "Videography",
-      editing: "VFX & Post",
-      drone: "Drone Services",
-      event: "Events",
-      commercial: "Commercial",
-    });
+  it("has one category list: services, portfolio, feedback and the category pages share it", () => {
+    expect(SERVICE_CATEGORIES).toBe(CATEGORIES);
+    expect(PORTFOLIO_CATEGORIES).toBe(CATEGORIES);
+    expect(FEEDBACK_CATEGORIES).toBe(CATEGORIES);
+    expect(CATEGORY_SLUGS).toBe(CATEGORIES);
+    expect(Object.keys(CATEGORY_LABELS)).toEqual([...CATEGORIES]);
+  });
+
+  it("reads the specification's earlier service categories as the category they became", () => {
+    expect(serviceCategoryOf("editing")).toBe("vfx-post");
+    expect(serviceCategoryOf("drone")).toBe("drone-services");
+    expect(serviceCategoryOf("event")).toBe("videography");
+    expect(serviceCategoryOf("vfx-post")).toBe("vfx-post");
+    expect(serviceCategoryOf("weddings")).toBeNull();
+    expect(ZServiceCategory.parse("editing")).toBe("vfx-post");
+    expect(ZServiceCategory.parse("cinematography")).toBe("cinematography");
+    expect(ZServiceCategory.safeParse("weddings").success).toBe(false);
+    expect(categoryLabel("editing")).toBe("VFX & Post");
   });
 
   it("pluralises counts", () => {

@@ -75,13 +75,29 @@ describe("services: create and read", () => {
   });
 
   it("lists every service by id ascending, and filters by category", async () => {
-    const drone = await admin.services.create(valid({ title: "Aerial", category: "drone" }));
+    const drone = await admin.services.create(valid({ title: "Aerial", category: "drone-services" }));
     const list = await h.caller().services.list();
     expect(list.map((s) => s.id)).toEqual([...list.map((s) => s.id)].sort((a, b) => a - b));
     expect(list.at(-1)?.id).toBe(drone.id);
-    const drones = await h.caller().services.byCategory({ category: "drone" });
+    const drones = await h.caller().services.byCategory({ category: "drone-services" });
     expect(drones.map((s) => s.title)).toEqual(["Aerial"]);
-    expect(await h.caller().services.byCategory({ category: "event" })).toEqual([]);
+    // The specification's earlier name of the category reads as the site's.
+    expect(await h.caller().services.byCategory({ category: "drone" })).toEqual(drones);
+    expect(await h.caller().services.byCategory({ category: "cinematography" })).toEqual([]);
+  });
+
+  it("stores the specification's earlier categories (editing, drone, event) as the site's categories", async () => {
+    const cases = [
+      ["editing", "vfx-post"],
+      ["drone", "drone-services"],
+      ["event", "videography"],
+    ] as const;
+    for (const [legacy, category] of cases) {
+      const created = await admin.services.create(valid({ title: `Legacy ${legacy}`, category: legacy }));
+      expect(created.category).toBe(category);
+      const row = await h.deps.db.service.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row.category).toBe(category);
+    }
   });
 
   it("refuses an unknown category filter with the category message", async () => {
@@ -208,7 +224,7 @@ describe("services: admin writes", () => {
       data: valid({
         title: "Event",
         price: "799.5",
-        category: "event",
+        category: "cinematography",
         features: "Two shooters",
         icon: "🎉",
       }),
@@ -217,7 +233,7 @@ describe("services: admin writes", () => {
       id: created.id,
       title: "Event",
       price: 799.5,
-      category: "event",
+      category: "cinematography",
       features: ["Two shooters"],
       icon: "🎉",
       created_at: created.created_at,

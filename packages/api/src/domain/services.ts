@@ -2,16 +2,16 @@ import type { ServiceModel } from "@studio/db";
 import {
   type AdminServiceDto,
   MESSAGES,
-  SERVICE_CATEGORIES,
   type ServiceCategory,
   type ServiceDto,
   type ServiceRemoved,
   durationMinutesOf,
+  serviceCategoryOf,
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
 import { auditedChange } from "../audit/trail";
-import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { type DomainDeps, notFound, orNotFound, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
 import { publicMediaUrl } from "./uploads/promote";
 import type { UploadDeps } from "./uploads/store";
@@ -26,7 +26,7 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     id: row.id,
     title: row.title,
     description: row.description,
-    category: oneOf(SERVICE_CATEGORIES, row.category, "photography"),
+    category: serviceCategoryOf(row.category) ?? "photography",
     price: row.priceCents / 100,
     duration: row.duration,
     duration_minutes: row.durationMinutes,

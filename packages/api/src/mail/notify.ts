@@ -9,9 +9,7 @@ import {
   FEEDBACK_CATEGORIES,
   MAIL_REMINDER_HOURS,
   type MailKind,
-  SERVICE_CATEGORIES,
-  SERVICE_SITE_CATEGORY,
-  type ServiceCategory,
+  serviceCategoryOf,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
@@ -236,9 +234,7 @@ export function feedbackUrl(
 
 /** The feedback category that matches a service's category: the site's category it belongs to ("" = General). */
 export function feedbackCategoryOf(serviceCategory: string | null | undefined): string {
-  const category = (SERVICE_CATEGORIES as readonly string[]).includes(serviceCategory ?? "")
-    ? (SERVICE_SITE_CATEGORY[serviceCategory as ServiceCategory] ?? "")
-    : "";
+  const category = serviceCategoryOf(serviceCategory) ?? "";
   return (FEEDBACK_CATEGORIES as readonly string[]).includes(category) ? category : "";
 }
 

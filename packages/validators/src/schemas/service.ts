@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { FIELD_LIMITS, SERVICE_CATEGORIES, type ServiceCategory } from "../constants";
+import {
+  FIELD_LIMITS,
+  LEGACY_SERVICE_CATEGORIES,
+  type LegacyServiceCategory,
+  SERVICE_CATEGORIES,
+  type ServiceCategory,
+} from "../constants";
 import { MESSAGES } from "../messages";
 import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
 import { SESSION_LENGTH } from "./session-length";
@@ -17,7 +23,18 @@ export const ZPrice = z.preprocess(
     .transform((v) => Math.round(v * 100) / 100),
 );
 
-export const ZServiceCategory = z.enum(SERVICE_CATEGORIES, { error: m.categoryInvalid });
+/**
+ * A service category: one of the site's categories (CATEGORIES). The specification's earlier names (editing,
+ * drone, event) are accepted and read as the category they became (LEGACY_SERVICE_CATEGORIES).
+ */
+export const ZServiceCategory = z
+  .enum([...SERVICE_CATEGORIES, ...(Object.keys(LEGACY_SERVICE_CATEGORIES) as LegacyServiceCategory[])], {
+    error: m.categoryInvalid,
+  })
+  .transform(
+    (v): ServiceCategory =>
+      (LEGACY_SERVICE_CATEGORIES as Record<string, ServiceCategory>)[v] ?? (v as ServiceCategory),
+  );
 
 /**
  * A stored media reference: an uploaded file path (/uploads/…, a signed link's query allowed: a private upload is

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@studio/validators";
+import { CATEGORIES, MESSAGES } from "@studio/validators";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
@@ -39,7 +39,7 @@ const SERVICE = {
   id: 3,
   title: "Drone Tour",
   description: "Aerial film",
-  category: "drone" as const,
+  category: "drone-services" as const,
   price: 499.5,
   duration: "Half day",
   duration_minutes: 60,
@@ -64,24 +64,17 @@ describe("ServiceFormDialog", () => {
     expect(calls).toEqual([]);
   });
 
-  it("offers the six categories, photography first, and a price ≥ 0 with cents", () => {
+  it("offers the site's six categories, photography first, and a price ≥ 0 with cents", () => {
     renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
     const category = screen.getByLabelText("Category") as HTMLSelectElement;
-    expect([...category.options].map((o) => o.value)).toEqual([
-      "photography",
-      "videography",
-      "editing",
-      "drone",
-      "event",
-      "commercial",
-    ]);
-    // Named as the public site names its categories (not "Editing", "Drone").
+    // The site's one category list (its pages' slugs), named as the site names them (not "Editing", "Drone").
+    expect([...category.options].map((o) => o.value)).toEqual([...CATEGORIES]);
     expect([...category.options].map((o) => o.textContent)).toEqual([
       "Photography",
       "Videography",
-      "VFX & Post",
+      "Cinematography",
       "Drone Services",
-      "Events",
+      "VFX & Post",
       "Commercial",
     ]);
     expect(category.value).toBe("photography");

@@ -3,7 +3,7 @@ import {
   MESSAGES,
   SESSION_LENGTH,
   SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
+  CATEGORY_LABELS,
   type ServiceDto,
   splitList,
   ZServiceInput,
@@ -180,7 +180,7 @@ export function ServiceFormDialog({
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {SERVICE_CATEGORY_LABELS[c]}
+            {CATEGORY_LABELS[c]}
           </option>
         ))}
       </SelectField>

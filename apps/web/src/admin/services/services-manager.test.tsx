@@ -29,9 +29,9 @@ const service = (id: number, title: string, category: string, over: object = {})
 const server = setupServer(
   ...trpcHandlers({
     "services.adminList": () => [
-      service(1, "Aerial Tour", "drone"),
-      service(2, "Colour Grade", "editing"),
-      service(3, "Launch Party", "event", {
+      service(1, "Aerial Tour", "drone-services"),
+      service(2, "Colour Grade", "vfx-post"),
+      service(3, "Launch Party", "cinematography", {
         duration: "Evening",
         duration_minutes: 60,
         duration_unread: true,
@@ -52,7 +52,7 @@ describe("the back office's services list", () => {
       (await screen.findByRole("heading", { name: title })).closest("article") as HTMLElement;
     expect(within(await card("Aerial Tour")).getByText("Drone Services")).toBeVisible();
     expect(within(await card("Colour Grade")).getByText("VFX & Post")).toBeVisible();
-    expect(within(await card("Launch Party")).getByText("Events")).toBeVisible();
+    expect(within(await card("Feature Shoot")).getByText("Cinematography")).toBeVisible();
     expect(screen.queryByText(/^(Drone|Editing|DRONE|EDITING)$/)).toBeNull();
   });
 

@@ -3,8 +3,8 @@ import {
   formatUsd,
   durationMinutesOf,
   MESSAGES,
+  CATEGORY_LABELS,
   minutesInWords,
-  SERVICE_CATEGORY_LABELS,
   type ServiceDto,
 } from "@studio/validators";
 import { useState } from "react";
@@ -59,7 +59,7 @@ function ServiceCard({
       <div className="flex flex-1 flex-col p-4">
         {/* The category as the site names it ("Drone Services", "VFX & Post"). */}
         <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-amber-300">
-          {SERVICE_CATEGORY_LABELS[service.category]}
+          {CATEGORY_LABELS[service.category]}
           {service.archived ? (
             <span className="rounded-full bg-white/10 px-2 py-0.5 text-white/80">{m.archivedBadge}</span>
           ) : null}
