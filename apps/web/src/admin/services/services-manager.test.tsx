@@ -31,7 +31,7 @@ const server = setupServer(
     "services.adminList": () => [
       service(1, "Aerial Tour", "drone-services"),
       service(2, "Colour Grade", "vfx-post"),
-      service(3, "Launch Party", "cinematography", {
+      service(3, "Feature Shoot", "cinematography", {
         duration: "Evening",
         duration_minutes: 60,
         duration_unread: true,
@@ -58,7 +58,7 @@ describe("the back office's services list", () => {
 
   it("shows each session's length and buffers, and lists services whose length is a guess", async () => {
     renderWithProviders(<ServicesManager heading="none" />);
-    const party = (await screen.findByRole("heading", { name: "Launch Party" })).closest(
+    const party = (await screen.findByRole("heading", { name: "Feature Shoot" })).closest(
       "article",
     ) as HTMLElement;
     expect(within(party).getByText("Evening · 1 hour (+30 min before, 45 min after)")).toBeVisible();
