@@ -169,7 +169,7 @@ const CARDS: Record<string, PrerenderPage["card"]> = {
     eyebrow: "Photo · Video · Film · Drone",
     backdrop: "/media/film-set.jpg",
   },
-  about: { title: "About Us", eyebrow: "Since 2018", backdrop: "/media/edit-suite.jpg" },
+  about: { title: "About Us", eyebrow: "Our story", backdrop: "/media/edit-suite.jpg" },
   contact: { title: "Let's talk about your next story", eyebrow: "Contact", backdrop: "/media/aerial.jpg" },
   privacy: { title: "Privacy Policy", eyebrow: "Legal", backdrop: null },
   terms: { title: "Terms of Service", eyebrow: "Legal", backdrop: null },

@@ -19,7 +19,7 @@ export type StudioContact = {
 export type StudioDetails = StudioContact & { timeZone: string };
 
 export type StudioDeps = {
-  config: Pick<ApiConfig, "publicUrl" | "timeZone">;
+  config: Pick<ApiConfig, "publicUrl" | "timeZone" | "bookingChangeCutoffHours">;
   cache: ReadCache;
   now: () => Date;
 };
