@@ -27,7 +27,7 @@ export type StudioProfileDeps = DomainDeps & {
 };
 
 /** The stored part of the profile (what the Settings page saves). */
-type StoredProfile = Omit<StudioProfile, "openingHours" | "timeZone" | "changeCutoffHours">;
+export type StoredProfile = Omit<StudioProfile, "openingHours" | "timeZone" | "changeCutoffHours">;
 
 /** The one row's id. */
 export const STUDIO_PROFILE_ID = 1;
@@ -88,7 +88,8 @@ export function publicStudioProfile(
   };
 }
 
-function storedProfile(deps: DomainDeps): Promise<StoredProfile> {
+/** What an admin saved (the defaults if the row is missing), through the read cache: e-mails need no more. */
+export function getStoredStudioProfile(deps: DomainDeps): Promise<StoredProfile> {
   return deps.cache.get("studio", "profile", async () => {
     const row = await deps.db.studioProfile.findUnique({ where: { id: STUDIO_PROFILE_ID } });
     if (row) return toStoredProfile(row);
@@ -102,7 +103,7 @@ function storedProfile(deps: DomainDeps): Promise<StoredProfile> {
  * opening hours of the current schedule: both through the read cache, so a save of either shows at once.
  */
 export async function getStudioProfile(deps: StudioProfileDeps): Promise<StudioProfile> {
-  const [stored, rules] = await Promise.all([storedProfile(deps), scheduleRules(deps)]);
+  const [stored, rules] = await Promise.all([getStoredStudioProfile(deps), scheduleRules(deps)]);
   return publicStudioProfile(stored, rules, deps.config);
 }
 
