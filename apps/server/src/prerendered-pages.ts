@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PLACEHOLDER_ORIGIN, type StudioProfile } from "@studio/validators";
+import { PLACEHOLDER_ORIGIN, type StudioProfile, writeStudioJsonLd } from "@studio/validators";
 
 /** What the web build writes next to the client (apps/web/scripts/prerender.ts). */
 export const SSR_DIR = "ssr";
@@ -123,7 +123,11 @@ export function loadPrerenderedPages(
           .then((server) =>
             server.renderPage({ template: template(), url: page.path, profile, preload: page.preload }),
           )
-          .then((html) => ({ key: `${page.path}@${version}`, html: withOrigin(html) }));
+          // The LocalBusiness data is the current profile's whatever the build's entry wrote (issue 26).
+          .then((html) => ({
+            key: `${page.path}@${version}`,
+            html: withOrigin(writeStudioJsonLd(html, profile)),
+          }));
         cache.set(page.path, hit);
         // A failed render is not kept: the next request tries again.
         hit.catch((error: unknown) => {

@@ -6,6 +6,7 @@ import {
   PUBLIC_PAGE_PATHS,
   pageSlugOf,
   type StudioProfile,
+  writeStudioJsonLd,
 } from "@studio/validators";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -141,7 +142,7 @@ export async function renderPage({
     body.includes("<template")
   )
     throw new Error(`${url} rendered an inline script, which the site's CSP blocks`);
-  const scripts = pageScripts(template, preload);
+  const scripts = pageScripts(writeStudioJsonLd(template, profile), preload);
   return scripts.template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, "")

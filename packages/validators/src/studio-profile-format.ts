@@ -181,6 +181,28 @@ export function studioJsonLd(
   return data;
 }
 
+const JSON_LD_BLOCK = /(<script\b[^>]*type="application\/ld\+json"[^>]*>)([\s\S]*?)(<\/script>)/;
+
+/**
+ * An HTML page with its LocalBusiness block (`<script type="application/ld+json">`) rewritten from the profile
+ * (`studioJsonLd` over the block's own data), as the server sends it: search engines and link previews read the
+ * current name, address and hours without running script. A page without such a block, or with one that is not
+ * a JSON object, is returned as is.
+ */
+export function writeStudioJsonLd(html: string, profile: StudioProfile): string {
+  return html.replace(JSON_LD_BLOCK, (whole, open: string, body: string, close: string) => {
+    let base: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return whole;
+      base = parsed as Record<string, unknown>;
+    } catch {
+      return whole;
+    }
+    return `${open}${jsonForScript(studioJsonLd(profile, base))}${close}`;
+  });
+}
+
 /** JSON safe inside an HTML <script> element (no "</script>", no HTML comment openers, no line separators). */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
