@@ -138,7 +138,9 @@ test("social links: none on a fresh install; the ones the studio sets open each 
     await page.keyboard.press("End");
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("list", { name: "Social media" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: /^(Instagram|YouTube|Facebook|Twitter|LinkedIn) / })).toHaveCount(0);
+    await expect(
+      page.getByRole("link", { name: /^(Instagram|YouTube|Facebook|Twitter|LinkedIn) / }),
+    ).toHaveCount(0);
   }
 
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };

@@ -75,8 +75,13 @@ describe("the served HTML's LocalBusiness data", () => {
     });
     expect(before).not.toHaveProperty("sameAs");
 
-    const { updated_at: _u, openingHours: _h, timeZone: _z, changeCutoffHours: _c, ...saved } =
-      DEFAULT_STUDIO_PROFILE;
+    const {
+      updated_at: _u,
+      openingHours: _h,
+      timeZone: _z,
+      changeCutoffHours: _c,
+      ...saved
+    } = DEFAULT_STUDIO_PROFILE;
     const put = await t.call("PUT", "/api/studio/profile", {
       token,
       body: {

@@ -53,11 +53,17 @@ async function migrateFrom(row: { updatedAt: string | null; businessHours: strin
 
 describe("migration studio_profile_about_hours", () => {
   it("keeps an admin's own hours line as the note, and their phones and social links", async () => {
-    const row = await migrateFrom({ updatedAt: db.provider === "postgresql" ? "2026-11-20 10:00:00" : "2026-11-20T10:00:00.000+00:00", businessHours: "Tue-Sat by appointment" });
+    const row = await migrateFrom({
+      updatedAt: db.provider === "postgresql" ? "2026-11-20 10:00:00" : "2026-11-20T10:00:00.000+00:00",
+      businessHours: "Tue-Sat by appointment",
+    });
     expect(row.hoursNote).toBe("Tue-Sat by appointment");
     expect(row.about).toMatch(/^Studio began in 2018 .* in Kolhapur\.\n\nWe have filmed weddings/s);
     expect(row.phones).toEqual(["+1 (555) 010-2040"]);
-    expect([row.instagram, row.twitter]).toEqual(["https://www.instagram.com/lakeside/", "https://x.com/lakeside"]);
+    expect([row.instagram, row.twitter]).toEqual([
+      "https://www.instagram.com/lakeside/",
+      "https://x.com/lakeside",
+    ]);
     expect(row.name).toBe("Lakeside Films");
   });
 
@@ -65,7 +71,13 @@ describe("migration studio_profile_about_hours", () => {
     const row = await migrateFrom({ updatedAt: null, businessHours: "Mon-Fri 9AM-6PM PST" });
     expect(row.hoursNote).toBe("");
     expect(row.phones).toEqual(["+91 231 255 0140", "+91 231 255 0141"]);
-    expect([row.instagram, row.youtube, row.facebook, row.twitter, row.linkedin]).toEqual(["", "", "", "", ""]);
+    expect([row.instagram, row.youtube, row.facebook, row.twitter, row.linkedin]).toEqual([
+      "",
+      "",
+      "",
+      "",
+      "",
+    ]);
     expect(row.updatedAt).toBeNull();
   });
 });

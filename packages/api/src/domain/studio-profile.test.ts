@@ -211,7 +211,10 @@ describe("studio profile: the read cache", () => {
 describe("studio profile: what follows the studio's other settings", () => {
   it("the About text and the hours note are saved with the profile, and the public reads them", async () => {
     await admin.studio.updateProfile(
-      input({ about: "  Lakeside began by the lake.\r\n\r\nNow in Lisbon. ", hoursNote: " Closed on holidays " }),
+      input({
+        about: "  Lakeside began by the lake.\r\n\r\nNow in Lisbon. ",
+        hoursNote: " Closed on holidays ",
+      }),
     );
     const profile = await h.caller().site.profile();
     expect(profile.about).toBe("Lakeside began by the lake.\n\nNow in Lisbon.");
@@ -236,7 +239,7 @@ describe("studio profile: what follows the studio's other settings", () => {
       i === 0 || i === 6
         ? { ...day, open: false }
         : i === 5
-          ? { open: true, first: "10:00", last: "13:00" }
+          ? { open: true, first: "10:00" as const, last: "13:00" as const }
           : { ...day },
     );
     await admin.schedule.update({ ...DEFAULT_SCHEDULE, weekly, time_zone: "Europe/Lisbon" });

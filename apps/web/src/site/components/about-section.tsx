@@ -74,6 +74,8 @@ export function AboutSection({ headingLevel = "h2" }: { headingLevel?: "h1" | "h
               Our story
             </Sub>
             {story.map((paragraph, i) => (
+              // Paragraphs are positional (two may read the same): their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
               <p key={`${i}:${paragraph.slice(0, 24)}`} className="mt-3 leading-relaxed text-white/75">
                 {paragraph}
               </p>

@@ -84,7 +84,9 @@ describe("the Terms of Service", () => {
 
   it("a cut-off of 24 hours, and of none", async () => {
     const { unmount } = renderWith({ ...lisbon, changeCutoffHours: 24 }, <TermsPage />);
-    expect(await screen.findByTestId("terms-change-cutoff")).toHaveTextContent("until 24 hours before the session");
+    expect(await screen.findByTestId("terms-change-cutoff")).toHaveTextContent(
+      "until 24 hours before the session",
+    );
     unmount();
     renderWith({ ...lisbon, changeCutoffHours: 0 }, <TermsPage />);
     expect(await screen.findByTestId("terms-change-cutoff")).toHaveTextContent("until the session starts");

@@ -44,8 +44,8 @@ export default function TermsPage() {
                 quote we send is binding.
               </p>
               <p>
-                Booking a session through this website costs nothing: no payment is taken online and no deposit
-                is asked for. How and when a project is paid is agreed in its quote.
+                Booking a session through this website costs nothing: no payment is taken online and no
+                deposit is asked for. How and when a project is paid is agreed in its quote.
               </p>
             </>
           ),
@@ -55,8 +55,8 @@ export default function TermsPage() {
           body: (
             <ul>
               <li data-testid="terms-change-cutoff">
-                You can move your booking to another free time, or cancel it, free of charge and as often as you
-                need, {until}: use the link in the e-mail that confirms your request.
+                You can move your booking to another free time, or cancel it, free of charge and as often as
+                you need, {until}: use the link in the e-mail that confirms your request.
               </li>
               <li>After that, call or e-mail us and we will find a solution together.</li>
               <li>If weather or safety makes a drone flight impossible, we reschedule at no cost.</li>
