@@ -69,9 +69,31 @@ export function toStoredProfile(row: StudioProfileModel): StoredProfile {
   };
 }
 
+/** The row's columns, named one by one: whatever else an object carries (the public profile's read-only
+ * fields, say) is never written. */
 function toRow(data: ProfileData) {
-  const { socials, ...rest } = data;
-  return { ...rest, ...socials };
+  return {
+    name: data.name,
+    tagline: data.tagline,
+    addressLines: data.addressLines,
+    city: data.city,
+    region: data.region,
+    country: data.country,
+    phones: data.phones,
+    emails: data.emails,
+    instagram: data.socials.instagram,
+    youtube: data.socials.youtube,
+    facebook: data.socials.facebook,
+    twitter: data.socials.twitter,
+    linkedin: data.socials.linkedin,
+    latitude: data.latitude,
+    longitude: data.longitude,
+    zoom: data.zoom,
+    about: data.about,
+    hoursNote: data.hoursNote,
+    replyPromise: data.replyPromise,
+    logo: data.logo,
+  };
 }
 
 /** The stored profile with what the schedule and the configuration state. */
