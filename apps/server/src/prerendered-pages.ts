@@ -8,6 +8,7 @@ import {
   type CategorySlug,
   PLACEHOLDER_ORIGIN,
   type StudioProfile,
+  writeStudioJsonLd,
 } from "@studio/validators";
 
 /** What the web build writes next to the client (apps/web/scripts/prerender.ts). */
@@ -152,7 +153,11 @@ export function loadPrerenderedPages(
       .then((server) =>
         server.renderPage({ template: template(), url: page.path, profile, preload: page.preload, catalog }),
       )
-      .then((html) => ({ key: `${page.path}@${version}`, html: withOrigin(html) }));
+      // The LocalBusiness data is the current profile's whatever the build's entry wrote (issue 26).
+      .then((html) => ({
+        key: `${page.path}@${version}`,
+        html: withOrigin(writeStudioJsonLd(html, profile)),
+      }));
     rendered.set(page.path, { version, page: hit });
     // A failed render is not kept: the next request tries again.
     hit.catch((error: unknown) => {

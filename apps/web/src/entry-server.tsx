@@ -8,6 +8,7 @@ import {
   PUBLIC_PAGE_PATHS,
   pageSlugOf,
   type StudioProfile,
+  writeStudioJsonLd,
 } from "@studio/validators";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -158,7 +159,7 @@ export async function renderPage({
     body.includes("<template")
   )
     throw new Error(`${url} rendered an inline script, which the site's CSP blocks`);
-  const scripts = pageScripts(template, preload);
+  const scripts = pageScripts(writeStudioJsonLd(template, profile), preload);
   return scripts.template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, "")
@@ -186,7 +187,7 @@ const CARDS: Record<string, PrerenderPage["card"]> = {
     eyebrow: "Photo · Video · Film · Drone",
     backdrop: "/media/film-set.jpg",
   },
-  about: { title: "About Us", eyebrow: "Since 2018", backdrop: "/media/edit-suite.jpg" },
+  about: { title: "About Us", eyebrow: "Our story", backdrop: "/media/edit-suite.jpg" },
   contact: { title: "Let's talk about your next story", eyebrow: "Contact", backdrop: "/media/aerial.jpg" },
   privacy: { title: "Privacy Policy", eyebrow: "Legal", backdrop: null },
   terms: { title: "Terms of Service", eyebrow: "Legal", backdrop: null },

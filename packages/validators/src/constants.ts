@@ -178,6 +178,18 @@ export const FIELD_LIMITS = {
 
 export const MAP = { lat: 16.654002, lng: 74.26418, zoom: 13 } as const;
 
+/**
+ * The demo studio's zone (the default of STUDIO_TIMEZONE): the studio is in Kolhapur, India, so its bookings,
+ * opening hours and invites are on India Standard Time.
+ */
+export const DEFAULT_STUDIO_TIMEZONE = "Asia/Kolkata";
+
+/**
+ * Hours before a session until which a client may cancel or move it online, any number of times (the default
+ * of BOOKING_CHANGE_CUTOFF_HOURS; the server's value reaches the site in the studio profile).
+ */
+export const DEFAULT_BOOKING_CHANGE_CUTOFF_HOURS = 24;
+
 /** Calls one tRPC batch may carry (queries only: the client sends each mutation on its own). */
 export const TRPC_MAX_BATCH = 10;
 
