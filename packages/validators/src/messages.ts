@@ -377,6 +377,8 @@ export const MESSAGES = {
     serverError: "Something went wrong on our side. Please try again.",
     databaseUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
     forbidden: "You are not allowed to do this",
+    /** A form post from another site (or without Origin and Sec-Fetch-Site) to a page that takes forms. */
+    crossSiteForm: "This form can only be sent from the studio's own pages.",
     payloadTooLarge: "The request is too large",
     phoneInvalid: "Please enter a valid phone number (digits, spaces and + - ( ), 7 to 20 digits)",
     jsonTooLarge: (kb: number) => `The request body is too large (at most ${kb} KB)`,
