@@ -1,5 +1,8 @@
+import { FORM_PAGE_PATHS } from "@studio/validators";
 import {
   createContext,
+  type KeyboardEvent,
+  type MouseEvent,
   lazy,
   type ReactNode,
   Suspense,
@@ -9,6 +12,7 @@ import {
   useMemo,
   useState,
 } from "react";
+import { earlyActionProps } from "../lib/early-actions";
 import { type FeedbackPrefill, feedbackPrefillFrom, withoutFeedbackParams } from "./feedback/feedback-link";
 
 /**
@@ -68,8 +72,36 @@ export function useSiteDialogs(): DialogsApi {
   return useContext(DialogsContext);
 }
 
-/** Props for a Book Now button: opens the booking dialog, warms it on hover/focus. */
+/**
+ * Props for a Book Now button: opens the booking dialog, warms it on hover/focus. A tap before the button is
+ * live is replayed once it is (early-actions.ts).
+ */
 export function useBookNow(serviceId?: number) {
   const { openBooking, preload } = useSiteDialogs();
-  return { onClick: () => openBooking(serviceId), onPointerEnter: preload, onFocus: preload };
+  return { onClick: () => openBooking(serviceId), onPointerEnter: preload, onFocus: preload, ...earlyActionProps };
+}
+
+/**
+ * Props for a Share Feedback control, an `<a>` to the feedback page (the form that works without JavaScript)
+ * that opens the feedback dialog once the page is live: a button to assistive technology, Space included.
+ */
+export function useFeedbackLink() {
+  const { openFeedback, preload } = useSiteDialogs();
+  return {
+    href: FORM_PAGE_PATHS.feedback,
+    role: "button",
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      openFeedback();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
+      if (event.key !== " ") return;
+      event.preventDefault();
+      openFeedback();
+    },
+    onPointerEnter: preload,
+    onFocus: preload,
+    ...earlyActionProps,
+  } as const;
 }

@@ -1,16 +1,14 @@
 import { TIMINGS } from "@studio/validators";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
 import { currentSection, NAV_ITEMS } from "../lib/nav";
 import { HOME_SECTIONS } from "../lib/sections";
 import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
+import MobileMenu from "./mobile-menu";
 import { SectionLink } from "./section-link";
 import { useStudioProfile } from "../studio-profile";
-
-const loadMobileMenu = () => import("./mobile-menu");
-const MobileMenu = lazy(loadMobileMenu);
 
 /** Which home section is under the header (scroll spy); "" at the top of the page. */
 function useActiveSection(enabled: boolean): string {
@@ -86,7 +84,17 @@ export function Header() {
   const active = useActiveSection(onHome);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The phone menu is a <details>: it opens without script (and before the page is live); React follows it.
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
+  // Opened before hydration: the state catches up (the toggle event came before React listened).
+  useEffect(() => {
+    if (menuRef.current?.open) setMenuOpen(true);
+  }, []);
+  const closeMenu = useCallback(() => {
+    if (menuRef.current) menuRef.current.open = false;
+    setMenuOpen(false);
+  }, []);
   const bookNow = useBookNow();
   const { name } = useStudioProfile();
 
@@ -146,32 +154,32 @@ export function Header() {
           >
             <CalendarIcon />
           </button>
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? menuId : undefined}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-            onPointerEnter={loadMobileMenu}
-            onFocus={loadMobileMenu}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white md:hidden"
+          <details
+            ref={menuRef}
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+            className="group md:hidden"
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+            <summary
+              ref={toggleRef}
+              role="button"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-white/15 text-white [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon className="h-5 w-5 group-open:hidden" />
+              <CloseIcon className="hidden h-5 w-5 group-open:block" />
+            </summary>
+            <MobileMenu
+              id={menuId}
+              open={menuOpen}
+              toggleRef={toggleRef}
+              current={current}
+              onClose={closeMenu}
+            />
+          </details>
         </div>
       </div>
-
-      {menuOpen ? (
-        <Suspense fallback={null}>
-          <MobileMenu
-            id={menuId}
-            toggleRef={toggleRef}
-            current={current}
-            onClose={() => setMenuOpen(false)}
-          />
-        </Suspense>
-      ) : null}
     </header>
   );
 }

@@ -5,15 +5,20 @@ import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
 import { SectionLink } from "./section-link";
 
-/** The phone menu panel (its own small chunk, loaded when the toggle is first used). */
+/**
+ * The phone menu panel, the content of the header's <details> (in the page's HTML, so it opens without script),
+ * laid over the page under the header. Once live, it closes on a click outside and on Escape.
+ */
 export default function MobileMenu({
   id,
+  open,
   toggleRef,
   current,
   onClose,
 }: {
   id: string;
-  toggleRef: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  toggleRef: RefObject<HTMLElement | null>;
   current: (section: string) => "page" | undefined;
   onClose: () => void;
 }) {
@@ -23,6 +28,7 @@ export default function MobileMenu({
 
   // Closes on a click outside the menu (the toggle handles itself) and on Escape.
   useEffect(() => {
+    if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
@@ -39,13 +45,13 @@ export default function MobileMenu({
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [onClose, toggleRef]);
+  }, [open, onClose, toggleRef]);
 
   return (
     <div
       ref={panelRef}
       id={id}
-      className="border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col">
