@@ -60,8 +60,8 @@ window.__earlyActions = [];
 document.addEventListener(
   "click",
   (event) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-early]") : null;
-    if (!target || "live" in target.dataset) return;
+    const target = (event.target as Element).closest?.<HTMLElement>("[data-early]:not([data-live])");
+    if (!target) return;
     // Nothing else acts on it now (a Share Feedback link would leave the page): it is replayed once live.
     event.preventDefault();
     event.stopImmediatePropagation();

@@ -1,3 +1,4 @@
+import { SITE_NAV_MESSAGES } from "./site-nav";
 import { INTEGRATION_MESSAGES } from "./integration-messages";
 
 /** Every user-visible message the specification quotes, in one place for the web app and the server. */
@@ -108,10 +109,7 @@ export const MESSAGES = {
     closureRemoved: "Closure removed",
   },
   /** The public site's menus. */
-  siteNav: {
-    /** The category shortcuts (floating side buttons, and their group in the phone menu). */
-    categories: "Categories",
-  },
+  siteNav: SITE_NAV_MESSAGES,
   contact: {
     sent: "Message sent successfully! We'll get back to you soon.",
     failed: "Failed to send message. Please try again.",

@@ -18,10 +18,10 @@ declare global {
  * before the page was live is replayed (one dialog opens, as it would have).
  */
 export function earlyActionRef(node: HTMLElement | null): void {
-  if (!node || typeof window === "undefined") return;
+  if (!node) return;
   node.dataset.live = "";
   const queue = window.__earlyActions;
-  if (!queue?.length || queue[queue.length - 1] !== node) return;
+  if (queue?.at(-1) !== node) return;
   queue.length = 0;
   // After this commit (the dialog provider's state is ready): the control's own handler runs.
   setTimeout(() => node.click(), 0);

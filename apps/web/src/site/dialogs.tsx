@@ -1,7 +1,6 @@
 import { FORM_PAGE_PATHS } from "@studio/validators";
 import {
   createContext,
-  type KeyboardEvent,
   type MouseEvent,
   lazy,
   type ReactNode,
@@ -82,21 +81,14 @@ export function useBookNow(serviceId?: number) {
 }
 
 /**
- * Props for a Share Feedback control, an `<a>` to the feedback page (the form that works without JavaScript)
- * that opens the feedback dialog once the page is live: a button to assistive technology, Space included.
+ * Props for a Share Feedback link: to the feedback page (the form that works without JavaScript); once the page
+ * is live it opens the feedback dialog there instead.
  */
 export function useFeedbackLink() {
   const { openFeedback, preload } = useSiteDialogs();
   return {
     href: FORM_PAGE_PATHS.feedback,
-    role: "button",
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-      event.preventDefault();
-      openFeedback();
-    },
-    onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
-      if (event.key !== " ") return;
+    onClick: (event: MouseEvent) => {
       event.preventDefault();
       openFeedback();
     },

@@ -1,5 +1,5 @@
 import { TIMINGS } from "@studio/validators";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
@@ -83,7 +83,8 @@ export function Header() {
   const scrolled = useScrolledPast(TIMINGS.scrollThresholdPx);
   const active = useActiveSection(onHome);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // One header per page: its menu's id is fixed.
+  const menuId = "site-menu";
   // The phone menu is a <details>: it opens without script (and before the page is live); React follows it.
   const menuRef = useRef<HTMLDetailsElement>(null);
   const toggleRef = useRef<HTMLElement>(null);
@@ -91,9 +92,9 @@ export function Header() {
   useEffect(() => {
     if (menuRef.current?.open) setMenuOpen(true);
   }, []);
+  // Its toggle event sets the state.
   const closeMenu = useCallback(() => {
     if (menuRef.current) menuRef.current.open = false;
-    setMenuOpen(false);
   }, []);
   const bookNow = useBookNow();
   const { name } = useStudioProfile();
@@ -165,7 +166,7 @@ export function Header() {
               aria-expanded={menuOpen}
               aria-controls={menuId}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
-              className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-white/15 text-white [&::-webkit-details-marker]:hidden"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white"
             >
               <MenuIcon className="h-5 w-5 group-open:hidden" />
               <CloseIcon className="hidden h-5 w-5 group-open:block" />

@@ -1,5 +1,5 @@
-import { MESSAGES } from "@studio/validators";
-import { type RefObject, useEffect, useId, useRef } from "react";
+import { SITE_NAV_MESSAGES } from "@studio/validators";
+import { type RefObject, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
@@ -23,27 +23,23 @@ export default function MobileMenu({
   onClose: () => void;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const categoriesId = useId();
+  const categoriesId = `${id}-categories`;
   const { pathname } = useLocation();
 
-  // Closes on a click outside the menu (the toggle handles itself) and on Escape.
+  // Closes on a click outside the menu and its toggle (their <details>), and on Escape.
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+    const dismiss = (event: Event) => {
+      const key = (event as KeyboardEvent).key;
+      if (key ? key !== "Escape" : panelRef.current?.parentElement?.contains(event.target as Node)) return;
       onClose();
+      if (key) toggleRef.current?.focus();
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      onClose();
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", dismiss);
+    document.addEventListener("keydown", dismiss);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", dismiss);
+      document.removeEventListener("keydown", dismiss);
     };
   }, [open, onClose, toggleRef]);
 
@@ -51,7 +47,7 @@ export default function MobileMenu({
     <div
       ref={panelRef}
       id={id}
-      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
+      className="absolute inset-x-0 top-full border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col">
@@ -71,7 +67,7 @@ export default function MobileMenu({
           ))}
         </ul>
         <h2 id={categoriesId} className="mt-5 text-xs font-semibold uppercase tracking-[0.3em] text-white/55">
-          {MESSAGES.siteNav.categories}
+          {SITE_NAV_MESSAGES.categories}
         </h2>
         <ul aria-labelledby={categoriesId} className="mt-2 grid grid-cols-2 gap-2">
           {CATEGORY_LINKS.map(({ label, to }) => (
