@@ -7,7 +7,7 @@
  * click before that starts it at once.
  *
  * Links and forms work before (and without) the app. A control that needs script (`data-early`: Book Now, Share
- * Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyActions)
+ * Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
  * and replayed by the control once it is live (src/lib/early-actions.ts), so the tap is not lost.
  */
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
@@ -56,7 +56,6 @@ function loaded(): Promise<void> {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-window.__earlyActions = [];
 document.addEventListener(
   "click",
   (event) => {
@@ -65,7 +64,7 @@ document.addEventListener(
     // Nothing else acts on it now (a Share Feedback link would leave the page): it is replayed once live.
     event.preventDefault();
     event.stopImmediatePropagation();
-    window.__earlyActions?.push(target);
+    window.__earlyAction = target;
     start();
   },
   { capture: true },

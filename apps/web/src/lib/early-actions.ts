@@ -1,15 +1,15 @@
 /**
  * Taps on controls that need script (opening the booking or feedback dialog), made before the page is live
  * (issue 26). src/hydrate.ts, the prerendered page's first script, catches a click on an element marked
- * `data-early` that is not yet `data-live` and keeps it in `window.__earlyActions`; once that control has
- * hydrated (its ref runs) it is marked live and the kept click is replayed on it, so the tap takes effect.
+ * `data-early` that is not yet `data-live` and keeps the control in `window.__earlyAction`; once that control
+ * has hydrated (its ref runs) it is marked live and the kept click is replayed on it, so the tap takes effect.
  */
 export const EARLY_ATTRIBUTE = "data-early";
 
 declare global {
   interface Window {
-    /** Controls tapped before they were live, oldest first (filled by src/hydrate.ts). */
-    __earlyActions?: HTMLElement[];
+    /** The control last tapped before it was live (set by src/hydrate.ts), until its tap is replayed. */
+    __earlyAction?: HTMLElement | null;
   }
 }
 
@@ -20,9 +20,8 @@ declare global {
 export function earlyActionRef(node: HTMLElement | null): void {
   if (!node) return;
   node.dataset.live = "";
-  const queue = window.__earlyActions;
-  if (queue?.at(-1) !== node) return;
-  queue.length = 0;
+  if (window.__earlyAction !== node) return;
+  window.__earlyAction = null;
   // After this commit (the dialog provider's state is ready): the control's own handler runs.
   setTimeout(() => node.click(), 0);
 }

@@ -1,14 +1,18 @@
 import { TIMINGS } from "@studio/validators";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
 import { currentSection, NAV_ITEMS } from "../lib/nav";
 import { HOME_SECTIONS } from "../lib/sections";
 import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
-import MobileMenu from "./mobile-menu";
 import { SectionLink } from "./section-link";
 import { useStudioProfile } from "../studio-profile";
+import { loadAfterFirstView } from "../../app/server-painted";
+
+// The phone menu's panel is in the page's HTML (the <details> opens it without script); its code (closing on a
+// click outside, on Escape, on a choice) loads after the first view, as the footer's does, or on first use.
+const MobileMenu = lazy(loadAfterFirstView(() => import("./mobile-menu")));
 
 /** Which home section is under the header (scroll spy); "" at the top of the page. */
 function useActiveSection(enabled: boolean): string {
@@ -87,14 +91,9 @@ export function Header() {
   const menuId = "site-menu";
   // The phone menu is a <details>: it opens without script (and before the page is live); React follows it.
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const toggleRef = useRef<HTMLElement>(null);
   // Opened before hydration: the state catches up (the toggle event came before React listened).
   useEffect(() => {
     if (menuRef.current?.open) setMenuOpen(true);
-  }, []);
-  // Its toggle event sets the state.
-  const closeMenu = useCallback(() => {
-    if (menuRef.current) menuRef.current.open = false;
   }, []);
   const bookNow = useBookNow();
   const { name } = useStudioProfile();
@@ -161,7 +160,6 @@ export function Header() {
             className="group md:hidden"
           >
             <summary
-              ref={toggleRef}
               role="button"
               aria-expanded={menuOpen}
               aria-controls={menuId}
@@ -171,13 +169,9 @@ export function Header() {
               <MenuIcon className="h-5 w-5 group-open:hidden" />
               <CloseIcon className="hidden h-5 w-5 group-open:block" />
             </summary>
-            <MobileMenu
-              id={menuId}
-              open={menuOpen}
-              toggleRef={toggleRef}
-              current={current}
-              onClose={closeMenu}
-            />
+            <Suspense fallback={null}>
+              <MobileMenu id={menuId} open={menuOpen} current={current} pathname={pathname} />
+            </Suspense>
           </details>
         </div>
       </div>

@@ -1,39 +1,43 @@
 import { SITE_NAV_MESSAGES } from "@studio/validators";
-import { type RefObject, useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
 import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
 import { SectionLink } from "./section-link";
 
 /**
  * The phone menu panel, the content of the header's <details> (in the page's HTML, so it opens without script),
- * laid over the page under the header. Once live, it closes on a click outside and on Escape.
+ * laid over the page under the header. Once live, it closes on a click outside the menu and its toggle, on
+ * Escape (back to the toggle) and when an item is chosen.
  */
 export default function MobileMenu({
   id,
   open,
-  toggleRef,
   current,
-  onClose,
+  pathname,
 }: {
   id: string;
   open: boolean;
-  toggleRef: RefObject<HTMLElement | null>;
   current: (section: string) => "page" | undefined;
-  onClose: () => void;
+  /** The page's path (its category link is marked current). */
+  pathname: string;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const categoriesId = `${id}-categories`;
-  const { pathname } = useLocation();
+  // The <details> around the toggle and this panel: closing it closes the menu (its toggle event tells React).
+  const onClose = () => {
+    const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
+    if (details) details.open = false;
+  };
 
-  // Closes on a click outside the menu and its toggle (their <details>), and on Escape.
   useEffect(() => {
     if (!open) return;
     const dismiss = (event: Event) => {
+      const details = panelRef.current?.parentElement;
       const key = (event as KeyboardEvent).key;
-      if (key ? key !== "Escape" : panelRef.current?.parentElement?.contains(event.target as Node)) return;
-      onClose();
-      if (key) toggleRef.current?.focus();
+      if (!details || (key ? key !== "Escape" : details.contains(event.target as Node))) return;
+      (details as HTMLDetailsElement).open = false;
+      if (key) (details.firstElementChild as HTMLElement).focus();
     };
     document.addEventListener("pointerdown", dismiss);
     document.addEventListener("keydown", dismiss);
@@ -41,7 +45,7 @@ export default function MobileMenu({
       document.removeEventListener("pointerdown", dismiss);
       document.removeEventListener("keydown", dismiss);
     };
-  }, [open, onClose, toggleRef]);
+  }, [open]);
 
   return (
     <div
