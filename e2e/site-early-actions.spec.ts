@@ -45,7 +45,9 @@ async function openThrottled(page: Page, path: string) {
 
 async function expectFirstActionBeforeLive(page: Page, opened: { live: () => void }) {
   opened.live();
-  const seen = await page.evaluate(() => (window as unknown as { __actedWhileLive: boolean[] }).__actedWhileLive);
+  const seen = await page.evaluate(
+    () => (window as unknown as { __actedWhileLive: boolean[] }).__actedWhileLive,
+  );
   expect(seen.length).toBeGreaterThan(0);
   expect(seen[0], "the first action was made before the page was live").toBe(false);
 }
@@ -161,7 +163,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText(MESSAGES.contact.sent);
 
     const token = await adminToken(request);
-    const inbox = await request.get("/api/contact?limit=50", { headers: { Authorization: `Bearer ${token}` } });
+    const inbox = await request.get("/api/contact?limit=50", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const rows = (await inbox.json()).data as { subject: string; email: string; message: string }[];
     expect(rows.find((r) => r.subject === subject)).toMatchObject({
       email: "nils@noscript.e2e",

@@ -32,7 +32,12 @@ const contact = {
   message: "Line one\r\nline two <b>bold</b>",
 };
 
-function post(t: TestApp, path: string, fields: Record<string, string>, headers: Record<string, string> = SAME_SITE) {
+function post(
+  t: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = SAME_SITE,
+) {
   const body = new URLSearchParams(fields).toString();
   return t.app.request(path, {
     method: "POST",
@@ -62,7 +67,11 @@ describe("form pages", () => {
     expect(html).toContain(MESSAGES.contact.sent.replace("'", "&#39;"));
     expect(html).toContain('href="/assets/index-abc.css"');
     const row = await t.deps.db.contactMessage.findFirstOrThrow({ where: { subject: "A shoot" } });
-    expect(row).toMatchObject({ name: "Ann Example", email: "ann@example.test", serviceType: "Drone Services" });
+    expect(row).toMatchObject({
+      name: "Ann Example",
+      email: "ann@example.test",
+      serviceType: "Drone Services",
+    });
     expect(row.message).toBe("Line one\nline two <b>bold</b>");
   });
 
@@ -108,7 +117,12 @@ describe("form pages", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<form method="post" action="\/feedback"/);
 
-    const missing = await post(t, "/feedback", { name: "Bo", email: "bo@example.test", rating: "", message: "" });
+    const missing = await post(t, "/feedback", {
+      name: "Bo",
+      email: "bo@example.test",
+      rating: "",
+      message: "",
+    });
     expect(missing.status).toBe(400);
     const html = await missing.text();
     expect(html).toContain(MESSAGES.feedback.ratingRequired);

@@ -8,7 +8,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type ApiDeps, AppError, createCaller, createContext, fieldErrorsOf, getStudioProfile } from "@studio/api";
+import {
+  type ApiDeps,
+  AppError,
+  createCaller,
+  createContext,
+  fieldErrorsOf,
+  getStudioProfile,
+} from "@studio/api";
 import {
   CATEGORY_LABELS,
   CONTACT_SERVICE_TYPES,
@@ -46,10 +53,7 @@ const escapeHtml = (text: string) =>
  * Whether a post comes from the site's own pages: the browser's `Sec-Fetch-Site: same-origin`, or (a browser
  * without Fetch Metadata) an Origin equal to the site's. Neither, or anything else: refused.
  */
-export function isSameSitePost(
-  header: (name: string) => string | undefined,
-  ownOrigin: string,
-): boolean {
+export function isSameSitePost(header: (name: string) => string | undefined, ownOrigin: string): boolean {
   const site = header("sec-fetch-site");
   if (site !== undefined) return site === "same-origin";
   const origin = header("origin");
@@ -146,7 +150,9 @@ function ratingField(values: Values, errors: Errors): string {
     )
     .join("");
   return `<fieldset${error ? ' aria-invalid="true" aria-describedby="field-rating-error"' : ""}><legend class="mb-1.5 block text-sm font-medium text-white/85">Rating</legend><div class="flex flex-wrap gap-1">${stars}</div>${
-    error ? `<p id="field-rating-error" role="alert" class="mt-1 text-sm text-red-400">${escapeHtml(error)}</p>` : ""
+    error
+      ? `<p id="field-rating-error" role="alert" class="mt-1 text-sm text-red-400">${escapeHtml(error)}</p>`
+      : ""
   }</fieldset>`;
 }
 
@@ -206,7 +212,9 @@ function page(studio: string, stylesheets: string, title: string, body: string):
 
 const notice = (ok: boolean, text: string) =>
   `<p role="${ok ? "status" : "alert"}" class="mb-5 rounded-xl border px-4 py-3 text-sm ${
-    ok ? "border-emerald-500/30 bg-emerald-950/50 text-emerald-100" : "border-red-500/30 bg-red-950/50 text-red-100"
+    ok
+      ? "border-emerald-500/30 bg-emerald-950/50 text-emerald-100"
+      : "border-red-500/30 bg-red-950/50 text-red-100"
   }">${escapeHtml(text)}</p>`;
 
 export function createFormPages(
@@ -227,7 +235,12 @@ export function createFormPages(
   const formOf = (kind: FormKind, values: Values, errors: Errors) =>
     kind === "contact" ? contactForm(values, errors) : feedbackForm(values, errors);
 
-  const answer = async (c: Context, kind: FormKind, status: 200 | 400 | 403 | 415 | 429 | 503, body: string) => {
+  const answer = async (
+    c: Context,
+    kind: FormKind,
+    status: 200 | 400 | 403 | 415 | 429 | 503,
+    body: string,
+  ) => {
     c.header("Cache-Control", "no-store");
     return c.html(page(await studioName(), stylesheets, TITLES[kind], body), status);
   };
@@ -276,7 +289,8 @@ export function createFormPages(
           if (error instanceof AppError && error.details.fieldErrors)
             return answer(c, kind, 400, formOf(kind, values, error.details.fieldErrors));
           if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") {
-            if (error.details.retryAfterSeconds) c.header("Retry-After", String(error.details.retryAfterSeconds));
+            if (error.details.retryAfterSeconds)
+              c.header("Retry-After", String(error.details.retryAfterSeconds));
             return answer(c, kind, 429, notice(false, error.message) + formOf(kind, values, {}));
           }
           options.logger.error("Form page could not be sent", {

@@ -77,7 +77,12 @@ export function useSiteDialogs(): DialogsApi {
  */
 export function useBookNow(serviceId?: number) {
   const { openBooking, preload } = useSiteDialogs();
-  return { onClick: () => openBooking(serviceId), onPointerEnter: preload, onFocus: preload, ...earlyActionProps };
+  return {
+    onClick: () => openBooking(serviceId),
+    onPointerEnter: preload,
+    onFocus: preload,
+    ...earlyActionProps,
+  };
 }
 
 /**

@@ -99,7 +99,10 @@ export function ContactForm() {
       method="post"
       action={FORM_PAGE_PATHS.contact}
       onSubmit={onSubmit}
-      noValidate className="space-y-5" aria-label="Contact form">
+      noValidate
+      className="space-y-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -140,13 +143,7 @@ export function ContactForm() {
           ))}
         </SelectField>
       </div>
-      <TextField
-        label="Subject"
-        name="subject"
-        required
-        onChange={clear("subject")}
-        error={errors.subject}
-      />
+      <TextField label="Subject" name="subject" required onChange={clear("subject")} error={errors.subject} />
       <TextAreaField
         label="Message"
         name="message"
