@@ -1,5 +1,5 @@
 import { TIMINGS } from "@studio/validators";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
@@ -100,7 +100,9 @@ export function Header() {
 
   const solid = scrolled || menuOpen;
   const here = currentSection(pathname, active);
-  const current = (section: string) => (here === section ? "page" : undefined);
+  // Stable while the page is the same: the menu's panel hydrates after the first view, and new props before then
+  // would make React drop its server HTML (the open panel would blink out until its code is in).
+  const current = useCallback((section: string) => (here === section ? "page" : undefined), [here]);
   const linkClass = (section: string) =>
     `relative inline-block whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4 ${
       current(section)
@@ -170,7 +172,7 @@ export function Header() {
               <CloseIcon className="hidden h-5 w-5 group-open:block" />
             </summary>
             <Suspense fallback={null}>
-              <MobileMenu id={menuId} open={menuOpen} current={current} pathname={pathname} />
+              <MobileMenu id={menuId} current={current} pathname={pathname} />
             </Suspense>
           </details>
         </div>

@@ -1,5 +1,5 @@
 import { SITE_NAV_MESSAGES } from "@studio/validators";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
@@ -12,12 +12,10 @@ import { SectionLink } from "./section-link";
  */
 export default function MobileMenu({
   id,
-  open,
   current,
   pathname,
 }: {
   id: string;
-  open: boolean;
   current: (section: string) => "page" | undefined;
   /** The page's path (its category link is marked current). */
   pathname: string;
@@ -29,6 +27,17 @@ export default function MobileMenu({
     const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
     if (details) details.open = false;
   };
+
+  // Whether its <details> is open, followed here (not a prop from the header: see there).
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
+    if (!details) return;
+    const follow = () => setOpen(details.open);
+    follow();
+    details.addEventListener("toggle", follow);
+    return () => details.removeEventListener("toggle", follow);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +60,7 @@ export default function MobileMenu({
     <div
       ref={panelRef}
       id={id}
-      className="absolute inset-x-0 top-full border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
+      className="absolute inset-x-0 top-full border-t border-white/5 bg-ink px-5 pb-6 pt-2 md:hidden"
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col">
