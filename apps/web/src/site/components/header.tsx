@@ -1,5 +1,5 @@
 import { TIMINGS } from "@studio/validators";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
@@ -12,6 +12,8 @@ import { loadAfterFirstView } from "../../app/server-painted";
 
 // The phone menu's panel is in the page's HTML (the <details> opens it without script); its code (closing on a
 // click outside, on Escape, on a choice) loads after the first view, as the footer's does, or on first use.
+/** One header per page: its menu's id is fixed. */
+const MENU_ID = "site-menu";
 const MobileMenu = lazy(loadAfterFirstView(() => import("./mobile-menu")));
 
 /** Which home section is under the header (scroll spy); "" at the top of the page. */
@@ -87,8 +89,6 @@ export function Header() {
   const scrolled = useScrolledPast(TIMINGS.scrollThresholdPx);
   const active = useActiveSection(onHome);
   const [menuOpen, setMenuOpen] = useState(false);
-  // One header per page: its menu's id is fixed.
-  const menuId = "site-menu";
   // The phone menu is a <details>: it opens without script (and before the page is live); React follows it.
   const menuRef = useRef<HTMLDetailsElement>(null);
   // Opened before hydration: the state catches up (the toggle event came before React listened).
@@ -100,9 +100,18 @@ export function Header() {
 
   const solid = scrolled || menuOpen;
   const here = currentSection(pathname, active);
-  // Stable while the page is the same: the menu's panel hydrates after the first view, and new props before then
-  // would make React drop its server HTML (the open panel would blink out until its code is in).
   const current = useCallback((section: string) => (here === section ? "page" : undefined), [here]);
+  // The same element while the page and its section are: the panel hydrates after the first view, and a new
+  // element before then (any render of the header: scrolling, opening the menu) makes React drop its server HTML,
+  // so the open panel would blink out until its code is in.
+  const menuPanel = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <MobileMenu id={MENU_ID} current={current} pathname={pathname} />
+      </Suspense>
+    ),
+    [current, pathname],
+  );
   const linkClass = (section: string) =>
     `relative inline-block whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4 ${
       current(section)
@@ -164,16 +173,14 @@ export function Header() {
             <summary
               role="button"
               aria-expanded={menuOpen}
-              aria-controls={menuId}
+              aria-controls={MENU_ID}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
               className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white"
             >
               <MenuIcon className="h-5 w-5 group-open:hidden" />
               <CloseIcon className="hidden h-5 w-5 group-open:block" />
             </summary>
-            <Suspense fallback={null}>
-              <MobileMenu id={menuId} current={current} pathname={pathname} />
-            </Suspense>
+            {menuPanel}
           </details>
         </div>
       </div>
