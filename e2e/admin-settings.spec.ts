@@ -1,4 +1,10 @@
-import { DEFAULT_STUDIO_PROFILE, MESSAGES, type StudioProfile } from "@studio/validators";
+import {
+  DEFAULT_STUDIO_PROFILE,
+  MESSAGES,
+  openingHoursLines,
+  openingHoursSpecification,
+  type StudioProfile,
+} from "@studio/validators";
 import { adminSession, makePng, uid } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -28,7 +34,7 @@ test("settings: a new phone number shows in the public footer and contact page a
   const name = `Sam Settings ${uid()}`;
   const { headers } = await adminSession(page, name);
   restoreHeaders = headers;
-  const phone = `+1 (555) 0${String(Date.now()).slice(-2)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+  const phone = `+91 231 2${String(Date.now()).slice(-2)} ${String(Math.floor(Math.random() * 9000) + 1000)}`;
 
   await page.goto("/admin/dashboard");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
@@ -107,6 +113,62 @@ test("settings: bad input gets a clear message by its field and nothing is store
   const after = await publicProfile(page.request);
   expect(after).toMatchObject({ name: "Renamed Studio", latitude: 16.7 });
   expect(after.socials.instagram).toBe("https://www.instagram.com/renamed/");
+});
+
+test("settings: the About text and the hours note show on the public pages, in their served HTML too; the Terms state the cut-off", async ({
+  page,
+  context,
+}) => {
+  const { headers } = await adminSession(page, `Avi About ${uid()}`);
+  restoreHeaders = headers;
+  const story = `We began by the lake ${uid()}.`;
+  const note = `Closed on public holidays ${uid()}`;
+  await page.goto("/admin/settings");
+  const about = page.getByLabel(s.about, { exact: true });
+  await expect(about).toHaveValue(DEFAULT_STUDIO_PROFILE.about);
+  await about.fill(`${story}\n\nToday we film all over Maharashtra.`);
+  await page.getByLabel(s.hoursNote, { exact: true }).fill(note);
+  await page.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.saved)).toBeVisible();
+  const saved = await publicProfile(page.request);
+
+  const visitor = await context.newPage();
+  await visitor.goto("/about");
+  await expect(visitor.getByText(story, { exact: true })).toBeVisible();
+  await expect(visitor.getByText("Today we film all over Maharashtra.", { exact: true })).toBeVisible();
+  await expect(visitor.getByText(/began in 2018/)).toHaveCount(0);
+
+  // The contact page's hours are the schedule's (the Hours page), with the note under them.
+  await visitor.goto("/contact");
+  const hours = visitor.getByRole("main").getByTestId("opening-hours");
+  for (const line of openingHoursLines(saved.openingHours)) {
+    await expect(hours.getByText(line.days, { exact: true })).toBeVisible();
+    await expect(hours.getByText(line.hours, { exact: true }).first()).toBeVisible();
+  }
+  await expect(hours).toContainText(`Times in ${saved.timeZone}`);
+  await expect(hours.getByText(note)).toBeVisible();
+  await visitor.keyboard.press("End");
+  await expect(visitor.getByRole("contentinfo").getByTestId("opening-hours").getByText(note)).toBeVisible();
+
+  // The Terms state the self-service cut-off the server runs with (BOOKING_CHANGE_CUTOFF_HOURS, 24 here).
+  await visitor.goto("/terms");
+  expect(saved.changeCutoffHours).toBe(24);
+  await expect(visitor.getByTestId("terms-change-cutoff")).toContainText(
+    "as often as you need, until 24 hours before the session",
+  );
+  await expect(visitor.getByText(/deposit of 30%|7 days before the session, once/)).toHaveCount(0);
+  await visitor.close();
+
+  // Without script: the served HTML already says it (rendered again on the server with the new profile).
+  const aboutHtml = await (await page.request.get("/about")).text();
+  expect(aboutHtml).toContain(story);
+  const contactHtml = await (await page.request.get("/contact")).text();
+  expect(contactHtml).toContain(note);
+  const data = JSON.parse(
+    /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(contactHtml)?.[1] ?? "{}",
+  ) as Record<string, unknown>;
+  expect(data).toMatchObject({ name: saved.name, telephone: saved.phones[0] });
+  expect(data.openingHoursSpecification).toEqual(openingHoursSpecification(saved.openingHours));
 });
 
 test("settings: a click on the map sets the position; the logo upload shows in the site's header", async ({

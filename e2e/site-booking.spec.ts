@@ -73,7 +73,8 @@ test.describe("booking dialog", () => {
     const row = (label: string) => confirmation.locator("dt", { hasText: label }).locator("+ dd");
     await expect(row(c.service)).toHaveText("Portrait Session");
     await expect(row(c.date)).toHaveText(longDate(date));
-    await expect(row(c.time)).toHaveText(/^11:00 AM P[SD]T \(America\/Los_Angeles\)$/);
+    // The demo studio is in Kolhapur: India Standard Time (English names it by its offset).
+    await expect(row(c.time)).toHaveText(/^11:00 AM GMT\+5:30 \(Asia\/Kolkata\)$/);
     await expect(confirmation.getByText(c.email(email))).toBeVisible();
     await expect(confirmation.getByText(c.review)).toBeVisible();
     // Its manage link opens the booking's own page (and the dialog goes).

@@ -1,4 +1,10 @@
-import { FIELD_LIMITS, MESSAGES } from "@studio/validators";
+import {
+  DEFAULT_STUDIO_TIMEZONE,
+  FIELD_LIMITS,
+  MESSAGES,
+  openingHoursLines,
+  type StudioProfile,
+} from "@studio/validators";
 import { expect, test } from "./fixtures";
 import { adminToken, uid, watchConsole } from "./site-helpers";
 
@@ -10,7 +16,15 @@ test("the contact page sends a message, clears the form and shows the studio on 
   const subject = `Campus film ${uid()}`;
   await page.goto("/contact");
   await expect(page).toHaveTitle("Contact — Studio");
-  await expect(page.getByText("Mon-Fri 9AM-6PM PST")).toBeVisible();
+  // The hours the schedule states (the demo's: every day 9 to 6, India Standard Time), not a second text.
+  const profile = ((await (await request.get("/api/studio/profile")).json()) as { data: StudioProfile }).data;
+  const hours = page.getByRole("main").getByTestId("opening-hours");
+  for (const line of openingHoursLines(profile.openingHours)) {
+    await expect(hours.getByText(line.days, { exact: true })).toBeVisible();
+    await expect(hours.getByText(line.hours, { exact: true }).first()).toBeVisible();
+  }
+  await expect(hours).toContainText(`Times in ${profile.timeZone}`);
+  expect(profile.timeZone).toBe(DEFAULT_STUDIO_TIMEZONE);
   await expect(page.getByText(/within 2-4 hours/).first()).toBeVisible();
 
   const form = page.getByRole("form", { name: "Contact form" });

@@ -1,13 +1,14 @@
+import { DEFAULT_STUDIO_PROFILE, type StudioProfile } from "@studio/validators";
 import { expect, test } from "./fixtures";
-import { settleAnimations, watchConsole } from "./site-helpers";
+import { adminToken, settleAnimations, watchConsole } from "./site-helpers";
 
 const CATEGORIES = [
-  { path: "/photography", title: "Photography", price: "$299", service: "Portrait" },
-  { path: "/videography", title: "Videography", price: "$1,899", service: "Wedding" },
-  { path: "/cinematography", title: "Cinematography", price: "$5,999", service: "Feature" },
-  { path: "/drone-services", title: "Drone Services", price: "$1,299", service: "Cinematic" },
+  { path: "/photography", title: "Photography", price: "$299", service: "Portrait Session" },
+  { path: "/videography", title: "Videography", price: "$1,899", service: "Wedding Film" },
+  { path: "/cinematography", title: "Cinematography", price: "$5,999", service: "Feature Film" },
+  { path: "/drone-services", title: "Drone Services", price: "$1,299", service: "Cinematic FPV Flight" },
   { path: "/vfx-post", title: "VFX & Post Production", price: "$1,999", service: "3D Animation" },
-  { path: "/commercial", title: "Commercial Production", price: "$4,999", service: "TV" },
+  { path: "/commercial", title: "Commercial Production", price: "$4,999", service: "TV Commercial" },
 ];
 
 for (const c of CATEGORIES) {
@@ -127,7 +128,27 @@ test("public pages make no external requests and load no admin code", async ({ p
   expect(scripts.filter((s) => /admin|dashboard|bookings|charts|signup|login/.test(s))).toEqual([]);
 });
 
-test("the footer's and the contact page's social links open each platform's page", async ({ page }) => {
+test("social links: none on a fresh install; the ones the studio sets open each platform's page, the empty ones stay hidden", async ({
+  page,
+  request,
+}) => {
+  // A fresh install points at no accounts: no social list in the footer or on the contact page.
+  for (const path of ["/", "/contact"]) {
+    await page.goto(path);
+    await page.keyboard.press("End");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Social media" })).toHaveCount(0);
+    await expect(
+      page.getByRole("link", { name: /^(Instagram|YouTube|Facebook|Twitter|LinkedIn) / }),
+    ).toHaveCount(0);
+  }
+
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const { updated_at: _u, ...defaults } = DEFAULT_STUDIO_PROFILE;
+  const save = async (socials: StudioProfile["socials"]) => {
+    const response = await request.put("/api/studio/profile", { headers, data: { ...defaults, socials } });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
   const platforms = [
     ["Instagram", "https://www.instagram.com/"],
     ["YouTube", "https://www.youtube.com/"],
@@ -135,19 +156,40 @@ test("the footer's and the contact page's social links open each platform's page
     ["Twitter", "https://x.com/"],
     ["LinkedIn", "https://www.linkedin.com/"],
   ] as const;
-  for (const path of ["/", "/contact"]) {
-    await page.goto(path);
+  try {
+    await save({
+      instagram: "https://www.instagram.com/lakeside/",
+      youtube: "https://www.youtube.com/@lakeside",
+      facebook: "https://www.facebook.com/lakeside",
+      twitter: "https://x.com/lakeside",
+      linkedin: "https://www.linkedin.com/company/lakeside",
+    });
+    for (const path of ["/", "/contact"]) {
+      await page.goto(path);
+      const lists = page.getByRole("list", { name: "Social media" });
+      await expect(lists.first()).toBeAttached();
+      for (const list of await lists.all()) {
+        for (const [name, origin] of platforms) {
+          const link = list.getByRole("link", { name: new RegExp(`^${name} `) });
+          const href = (await link.getAttribute("href")) ?? "";
+          expect({ path, name, href: href.startsWith(origin) }).toEqual({ path, name, href: true });
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", /noopener/);
+        }
+      }
+    }
+
+    // Only the networks with a link show.
+    await save({ ...defaults.socials, youtube: "https://www.youtube.com/@lakeside" });
+    await page.goto("/contact");
     const lists = page.getByRole("list", { name: "Social media" });
     await expect(lists.first()).toBeAttached();
     for (const list of await lists.all()) {
-      for (const [name, origin] of platforms) {
-        const link = list.getByRole("link", { name: new RegExp(`^${name} `) });
-        const href = (await link.getAttribute("href")) ?? "";
-        expect({ path, name, href: href.startsWith(origin) }).toEqual({ path, name, href: true });
-        await expect(link).toHaveAttribute("target", "_blank");
-        await expect(link).toHaveAttribute("rel", /noopener/);
-      }
+      await expect(list.getByRole("link")).toHaveCount(1);
+      await expect(list.getByRole("link")).toHaveAccessibleName(/^YouTube @lakeside /);
     }
+  } finally {
+    await save(defaults.socials);
   }
 });
 

@@ -120,6 +120,11 @@ test.describe("prerendered HTML (no JavaScript: plain requests)", () => {
     const photography = textOf(await (await request.get("/photography")).text());
     expect(photography).toContain("Why Choose Our Photography?");
     expect(photography).toContain("Our Photography Services");
+    // The studio's own services and work (the database's), in the HTML itself.
+    expect(photography).toContain("Portrait Session");
+    expect(photography).toContain("$299");
+    expect(photography).toContain("Our Photography Portfolio");
+    expect(photography).toContain("Golden Hour Portraits");
 
     for (const path of ["/admin/login", "/no-such-page"]) {
       const html = await (await request.get(path)).text();

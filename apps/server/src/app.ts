@@ -1,4 +1,4 @@
-import { type ApiDeps, appRouter, createContext, getStudioProfile } from "@studio/api";
+import { type ApiDeps, appRouter, createContext, getCategoryCatalog, getStudioProfile } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
 import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
@@ -192,10 +192,12 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
         webDist: options.webDist,
       }),
     );
-    // Public pages: prerendered HTML, rendered again here with the studio profile once it is changed.
+    // Public pages: prerendered HTML, rendered again here with the studio profile once it is changed; category
+    // pages with their current services and portfolio.
     const pages = loadPrerenderedPages(options.webDist, {
       publicUrl: options.publicUrl ?? null,
       profile: () => getStudioProfile(deps),
+      catalog: (category) => getCategoryCatalog(deps, { category }),
     });
     app.use(
       "*",

@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_DATABASE_URL, REPO_ROOT, sqlitePath } from "@studio/db";
-import { FORM_LIMIT, isEmailAddress, isMailbox, isValidTimeZone } from "@studio/validators";
+import {
+  DEFAULT_BOOKING_CHANGE_CUTOFF_HOURS,
+  DEFAULT_STUDIO_TIMEZONE,
+  FORM_LIMIT,
+  isEmailAddress,
+  isMailbox,
+  isValidTimeZone,
+} from "@studio/validators";
 import { z } from "zod";
 import { DEFAULT_SERVER_LIMITS } from "./listen";
 
@@ -21,7 +28,7 @@ const ZEnv = z.object({
   ADMIN_SIGNUP_CODE: z.string().min(16, "must be at least 16 characters").optional(),
   STUDIO_TIMEZONE: z
     .string()
-    .default("America/Los_Angeles")
+    .default(DEFAULT_STUDIO_TIMEZONE)
     .refine(isValidTimeZone, "must be an IANA time zone"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -45,7 +52,7 @@ const ZEnv = z.object({
     .int("must be a whole number of hours")
     .min(0, "must be 0 or more hours")
     .max(24 * 365, "must be at most 8760 hours")
-    .default(24),
+    .default(DEFAULT_BOOKING_CHANGE_CUTOFF_HOURS),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z

@@ -15,6 +15,8 @@ const profile: StudioProfile = {
   ...DEFAULT_STUDIO_PROFILE,
   name: "Lakeside </script><script>alert(1)</script> Films",
   phones: ["+91 231 555 0100"],
+  socials: { ...DEFAULT_STUDIO_PROFILE.socials, instagram: "https://www.instagram.com/lakeside/" },
+  openingHours: [{ day: "tuesday", opens: "10:00", closes: "19:00" }],
   latitude: 12.5,
   longitude: -70.25,
   updated_at: "2026-11-25T10:00:00.000Z",
@@ -49,7 +51,7 @@ describe("injectStudioProfile", () => {
     expect(html).not.toContain("<script>alert(1)");
   });
 
-  it("writes the profile over the LocalBusiness data and keeps the rest of the block", () => {
+  it("writes the profile and the schedule's hours over the LocalBusiness data and keeps the rest of the block", () => {
     const html = injectStudioProfile(SHELL, profile);
     const data = JSON.parse(new DOMParserLike(html).textOf('<script type="application/ld+json">'));
     expect(data).toMatchObject({
@@ -60,9 +62,11 @@ describe("injectStudioProfile", () => {
       geo: { latitude: 12.5, longitude: -70.25 },
       address: { streetAddress: "221 Rankala Lake Road, Shivaji Peth", addressLocality: "Kolhapur" },
       priceRange: "$$",
-      openingHoursSpecification: { opens: "09:00" },
+      openingHoursSpecification: [
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Tuesday"], opens: "10:00", closes: "19:00" },
+      ],
     });
-    expect(data.sameAs).toContain("https://www.instagram.com/studio/");
+    expect(data.sameAs).toEqual(["https://www.instagram.com/lakeside/"]);
   });
 
   it("replaces an element already there instead of adding a second", () => {

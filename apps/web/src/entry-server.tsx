@@ -1,17 +1,21 @@
 import { CATEGORY_HEROES } from "@studio/content";
 import {
   CATEGORY_SLUGS,
+  type CategoryCatalog,
   type CategorySlug,
   DEFAULT_STUDIO_PROFILE,
+  jsonForScript,
   PUBLIC_PAGE_PATHS,
   pageSlugOf,
   type StudioProfile,
+  writeStudioJsonLd,
 } from "@studio/validators";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { ToastProvider } from "./components/ui/toast";
 import { AppRoutes } from "./app/router";
+import { CATEGORY_CATALOG_ELEMENT_ID, CategoryCatalogProvider } from "./site/category/catalog";
 import { STUDIO_PROFILE_ELEMENT_ID, StudioProfileProvider } from "./site/studio-profile";
 
 /**
@@ -30,6 +34,11 @@ export type RenderPageInput = {
   profile?: StudioProfile;
   /** Scripts the page needs to hydrate besides the entry (its route chunk, the footer): preloaded. */
   preload?: readonly string[];
+  /**
+   * A category page's services and portfolio (the server's, from the database), rendered into the page and
+   * embedded as JSON. Without it (the build has no database) the page's lists load in the browser.
+   */
+  catalog?: CategoryCatalog | null;
 };
 
 function escapeHtml(value: string): string {
@@ -88,6 +97,12 @@ function profileJson(profile: StudioProfile): string {
   return `<script id="${STUDIO_PROFILE_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
+/** The catalog the page was rendered with, for the client's first render (CategoryCatalogProvider reads it). */
+function catalogJson(catalog: CategoryCatalog | null): string {
+  if (!catalog) return "";
+  return `<script id="${CATEGORY_CATALOG_ELEMENT_ID}" type="application/json">${jsonForScript(catalog)}</script>`;
+}
+
 /**
  * The loader of prerendered pages (src/hydrate.ts, its built file set by scripts/prerender.ts when it builds
  * this entry): it takes the place of the app's entry script and loads the app after the first paint.
@@ -120,14 +135,17 @@ export async function renderPage({
   url,
   profile = DEFAULT_STUDIO_PROFILE,
   preload = [],
+  catalog = null,
 }: RenderPageInput): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <ToastProvider>
         <StudioProfileProvider initial={profile}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <CategoryCatalogProvider catalog={catalog}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </CategoryCatalogProvider>
         </StudioProfileProvider>
       </ToastProvider>
     </StrictMode>,
@@ -141,11 +159,11 @@ export async function renderPage({
     body.includes("<template")
   )
     throw new Error(`${url} rendered an inline script, which the site's CSP blocks`);
-  const scripts = pageScripts(template, preload);
+  const scripts = pageScripts(writeStudioJsonLd(template, profile), preload);
   return scripts.template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, "")
-    .replace("</head>", () => `${head}${scripts.head}${profileJson(profile)}</head>`)
+    .replace("</head>", () => `${head}${scripts.head}${profileJson(profile)}${catalogJson(catalog)}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => noScriptNotice(profile));
 }
@@ -169,7 +187,7 @@ const CARDS: Record<string, PrerenderPage["card"]> = {
     eyebrow: "Photo · Video · Film · Drone",
     backdrop: "/media/film-set.jpg",
   },
-  about: { title: "About Us", eyebrow: "Since 2018", backdrop: "/media/edit-suite.jpg" },
+  about: { title: "About Us", eyebrow: "Our story", backdrop: "/media/edit-suite.jpg" },
   contact: { title: "Let's talk about your next story", eyebrow: "Contact", backdrop: "/media/aerial.jpg" },
   privacy: { title: "Privacy Policy", eyebrow: "Legal", backdrop: null },
   terms: { title: "Terms of Service", eyebrow: "Legal", backdrop: null },

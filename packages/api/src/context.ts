@@ -1,4 +1,5 @@
 import type { Db, DbProvider } from "@studio/db";
+import type { AuditRecorder } from "./audit/trail";
 import { type Authenticated, authenticate } from "./auth/session";
 import type { ReadCache } from "./cache";
 import type { ApiConfig } from "./config";
@@ -35,6 +36,9 @@ export type Context = ApiDeps &
     /** The admin behind the request's token, checked on every call, so a revoked session ends at once even for
      * a long-lived caller (see authenticate). */
     auth: () => Promise<Authenticated | null>;
+    /** An audited admin change's recorder (set by adminProcedure): its entry is written in the change's
+     * transaction (audit/trail.ts, ADR 017). */
+    audit?: AuditRecorder;
   };
 
 export function createContext(deps: ApiDeps, request: RequestInfo): Context {

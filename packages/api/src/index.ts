@@ -31,6 +31,7 @@ export { fieldErrorsOf } from "./trpc";
 export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";
 export { getStudioProfile } from "./domain/studio-profile";
+export { getCategoryCatalog } from "./domain/category-catalog";
 export { issueManageUrl } from "./domain/bookings/self-service";
 export { calendarFeedIcs } from "./domain/calendar-feed";
 export { contentDisposition, lookupStoredFile, type StoredFileLookup } from "./domain/uploads/serve";

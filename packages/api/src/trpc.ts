@@ -1,7 +1,7 @@
 import { MESSAGES } from "@studio/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { auditActor, auditedAction, withAudit } from "./audit/trail";
+import { AuditRecorder, auditActor, auditedAction } from "./audit/trail";
 import type { Context } from "./context";
 import { assertKeyMayCall } from "./domain/api-keys/scopes";
 import { AppError, isDatabaseUnavailable } from "./errors";
@@ -63,9 +63,11 @@ export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
 
 /**
  * Requires a valid, unrevoked admin token; narrows ctx.user and ctx.session. Every change it lets through is
- * recorded in the audit trail (see audit/trail.ts for which).
+ * recorded in the audit trail (see audit/trail.ts for which): an audited call gets a recorder (ctx.audit), with
+ * which the domain function writes the entry inside the transaction of its change (ADR 017). A refused change
+ * rolls its entry back with it.
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type }) => {
   const auth = await ctx.auth();
   if (!auth) throw new AppError("UNAUTHORIZED", MESSAGES.auth.unauthorized);
   // An API key calls only what its scopes allow, and never anything about accounts (domain/api-keys/scopes.ts).
@@ -73,20 +75,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type
   const authed = { ...ctx, user: auth.user, session: auth.session, apiKey: auth.apiKey };
   const audited = type === "mutation" ? auditedAction(path) : null;
   if (!audited) return next({ ctx: authed });
-  return withAudit(
-    ctx,
-    auditActor(auth),
-    audited,
-    // A mutation without input arrives with no body (tRPC's httpLink sends none), and reading it then throws.
-    await getRawInput().catch(() => undefined),
-    async () => {
-      const result = await next({ ctx: authed });
-      // A refused change is not one: the error passes through and nothing is recorded.
-      if (!result.ok) throw result.error;
-      return result;
-    },
-    (result) => result.data,
-  );
+  return next({ ctx: { ...authed, audit: new AuditRecorder(ctx, auditActor(auth), audited) } });
 });
 
 /** The owner only (API keys never: no scope names these procedures). */

@@ -1,9 +1,10 @@
 import type { CategorySlug } from "@studio/validators";
 
-/** Static content of the six category landing pages (section 3 "static content per category page"). */
+/**
+ * The copy of the six category landing pages (section 3 "static content per category page"): hero and features.
+ * Their services and portfolio are the studio's own records (the database), never content.
+ */
 export type CategoryFeature = { icon: string; title: string; description: string };
-export type CategoryService = { title: string; description: string; price: string; image: string };
-export type CategoryPortfolioItem = { title: string; description: string; image: string; video?: string };
 export type CategoryPage = {
   slug: CategorySlug;
   title: string;
@@ -13,8 +14,6 @@ export type CategoryPage = {
   heroImage: string;
   gradient: readonly [string, string];
   features: readonly CategoryFeature[];
-  services: readonly CategoryService[];
-  portfolio: readonly CategoryPortfolioItem[];
 };
 
 export type CategoryHero = Pick<

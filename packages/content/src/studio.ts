@@ -15,7 +15,7 @@ export const STUDIO = {
   region: cityLine({ city: "", region: d.region, country: d.country }),
   phones: d.phones,
   emails: d.emails,
-  businessHours: d.businessHours,
+  hoursNote: d.hoursNote,
   replyPromise: d.replyPromise,
   socials: socialLinksOf(d).map(({ name, handle, href }) => ({ name, handle, href })),
 } as const;
@@ -46,14 +46,10 @@ export const VALUES = [
   },
 ] as const;
 
-/** The About section: the studio's story and mission. */
+/** The About section's headings and mission (the story itself is the studio profile's `about`). */
 export const ABOUT = {
   eyebrow: "About the studio",
   title: "A small crew with a big-screen standard",
-  story: [
-    "Studio began in 2018 as two friends with one camera, a borrowed drone and a habit of staying late in the edit. Eight years on we are a team of photographers, directors of photography, licensed drone pilots, editors, colourists and VFX artists working from our own stage and finishing suites in Kolhapur.",
-    "We have filmed weddings on the coast and features in the monsoon, launched products for start-ups and told the stories of companies that have been building for a century. The kit has grown; the habit of caring about every frame has not.",
-  ],
   mission:
     "Our mission is simple: craft stories that earn attention and create impact, with a process that is calm, honest and on time, from the first call to the final broadcast master.",
 } as const;

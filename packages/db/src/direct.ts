@@ -20,7 +20,8 @@ export const sqlInstant = (date: Date): string => date.toISOString().replace("Z"
 
 /** Prepared statements of one synchronous SQLite transaction (each statement prepared once per connection). */
 export type SqliteTransaction = {
-  run(sql: string, params: readonly SqlValue[]): void;
+  /** Answers how many rows the statement changed. */
+  run(sql: string, params: readonly SqlValue[]): number;
   get<T>(sql: string, params: readonly SqlValue[]): T | undefined;
 };
 
@@ -100,9 +101,7 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
 
   const runGroup = (client: BetterSqlite3.Database, group: Queued[]) => {
     const sql: SqliteTransaction = {
-      run: (text, params) => {
-        prepared(client, text).run(...params);
-      },
+      run: (text, params) => prepared(client, text).run(...params).changes,
       get: <T>(text: string, params: readonly SqlValue[]) =>
         prepared(client, text).get(...params) as T | undefined,
     };

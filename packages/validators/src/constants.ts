@@ -1,24 +1,8 @@
-export const SERVICE_CATEGORIES = [
-  "photography",
-  "videography",
-  "editing",
-  "drone",
-  "event",
-  "commercial",
-] as const;
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
-
-export const SERVICE_CATEGORY_EMOJI: Record<ServiceCategory, string> = {
-  photography: "📸",
-  videography: "🎥",
-  editing: "✂️",
-  drone: "🚁",
-  event: "🎉",
-  commercial: "💼",
-};
-export const DEFAULT_SERVICE_EMOJI = "🎬";
-
-export const PORTFOLIO_CATEGORIES = [
+/**
+ * The studio's categories: ONE list for the site's category pages (/photography, …), services, portfolio items,
+ * feedback, the back office's forms and the REST layer (ADR 017). Each has a page of its own.
+ */
+export const CATEGORIES = [
   "photography",
   "videography",
   "cinematography",
@@ -26,11 +10,46 @@ export const PORTFOLIO_CATEGORIES = [
   "vfx-post",
   "commercial",
 ] as const;
-export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+export type Category = (typeof CATEGORIES)[number];
+
+export const SERVICE_CATEGORIES = CATEGORIES;
+export type ServiceCategory = Category;
+
+/**
+ * The service categories of the specification's first list (section 8) that are not in CATEGORIES, accepted
+ * on input (an older client, a stored row) as the category they became: editing is VFX & Post, drone is Drone
+ * Services, and events (coverage, live streaming) are Videography's.
+ */
+export const LEGACY_SERVICE_CATEGORIES = {
+  editing: "vfx-post",
+  drone: "drone-services",
+  event: "videography",
+} as const satisfies Record<string, ServiceCategory>;
+export type LegacyServiceCategory = keyof typeof LEGACY_SERVICE_CATEGORIES;
+
+/** A stored or received service category as one of CATEGORIES (a legacy name mapped; anything else null). */
+export function serviceCategoryOf(value: string | null | undefined): ServiceCategory | null {
+  if (!value) return null;
+  if ((CATEGORIES as readonly string[]).includes(value)) return value as ServiceCategory;
+  return (LEGACY_SERVICE_CATEGORIES as Record<string, ServiceCategory>)[value] ?? null;
+}
+
+export const SERVICE_CATEGORY_EMOJI: Record<ServiceCategory, string> = {
+  photography: "📸",
+  videography: "🎥",
+  cinematography: "🎞️",
+  "drone-services": "🚁",
+  "vfx-post": "✨",
+  commercial: "💼",
+};
+export const DEFAULT_SERVICE_EMOJI = "🎬";
+
+export const PORTFOLIO_CATEGORIES = CATEGORIES;
+export type PortfolioCategory = Category;
 export const PORTFOLIO_FILTERS = ["all", ...PORTFOLIO_CATEGORIES] as const;
 
 /** The one set of labels for the categories: site, back office, filters and forms all say these. */
-export const CATEGORY_LABELS: Record<PortfolioCategory, string> = {
+export const CATEGORY_LABELS: Record<Category, string> = {
   photography: "Photography",
   videography: "Videography",
   cinematography: "Cinematography",
@@ -38,34 +57,12 @@ export const CATEGORY_LABELS: Record<PortfolioCategory, string> = {
   "vfx-post": "VFX & Post",
   commercial: "Commercial",
 };
-/** The site's category (its page, portfolio and feedback category) that a service category belongs to. */
-export const SERVICE_SITE_CATEGORY: Record<ServiceCategory, PortfolioCategory | null> = {
-  photography: "photography",
-  videography: "videography",
-  editing: "vfx-post",
-  drone: "drone-services",
-  event: null,
-  commercial: "commercial",
-};
-/**
- * A service category is named as the site names its category (CATEGORY_LABELS: "Drone Services", "VFX & Post");
- * events, which have no page of their own, are "Events".
- */
-export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = Object.fromEntries(
-  SERVICE_CATEGORIES.map((category) => {
-    const site = SERVICE_SITE_CATEGORY[category];
-    return [category, site ? CATEGORY_LABELS[site] : "Events"];
-  }),
-) as Record<ServiceCategory, string>;
 
-/** A category's label (portfolio, feedback or service category); "" is General. */
+/** A category's label (a legacy service category's too); "" is General. */
 export function categoryLabel(category: string): string {
   if (!category) return "General";
-  return (
-    CATEGORY_LABELS[category as PortfolioCategory] ??
-    SERVICE_CATEGORY_LABELS[category as ServiceCategory] ??
-    category
-  );
+  const known = serviceCategoryOf(category);
+  return known ? CATEGORY_LABELS[known] : category;
 }
 
 export const PORTFOLIO_STATUSES = ["published", "draft", "private"] as const;
@@ -180,6 +177,18 @@ export const FIELD_LIMITS = {
 } as const;
 
 export const MAP = { lat: 16.654002, lng: 74.26418, zoom: 13 } as const;
+
+/**
+ * The demo studio's zone (the default of STUDIO_TIMEZONE): the studio is in Kolhapur, India, so its bookings,
+ * opening hours and invites are on India Standard Time.
+ */
+export const DEFAULT_STUDIO_TIMEZONE = "Asia/Kolkata";
+
+/**
+ * Hours before a session until which a client may cancel or move it online, any number of times (the default
+ * of BOOKING_CHANGE_CUTOFF_HOURS; the server's value reaches the site in the studio profile).
+ */
+export const DEFAULT_BOOKING_CHANGE_CUTOFF_HOURS = 24;
 
 /** Calls one tRPC batch may carry (queries only: the client sends each mutation on its own). */
 export const TRPC_MAX_BATCH = 10;

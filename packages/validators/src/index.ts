@@ -1,3 +1,4 @@
+export * from "./category-catalog";
 export * from "./constants";
 export * from "./dates";
 export * from "./date-format";
@@ -15,6 +16,7 @@ export * from "./schemas/contact";
 export * from "./schemas/feedback";
 export * from "./schemas/portfolio";
 export * from "./schemas/service";
+export * from "./schemas/session-length";
 export * from "./schemas/analytics";
 export * from "./file-kinds";
 export * from "./schemas/audit";

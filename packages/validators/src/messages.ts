@@ -1,5 +1,6 @@
 import { SITE_NAV_MESSAGES } from "./site-nav";
 import { INTEGRATION_MESSAGES } from "./integration-messages";
+import { SESSION_LENGTH } from "./schemas/session-length";
 
 /** Every user-visible message the specification quotes, in one place for the web app and the server. */
 export const MESSAGES = {
@@ -195,7 +196,10 @@ export const MESSAGES = {
     priceRequired: "Price is required",
     priceInvalid: "Price must be a number of at least 0",
     durationRequired: "Duration is required",
-    categoryInvalid: "Category must be one of photography, videography, editing, drone, event, commercial",
+    durationMinutesInvalid: `Length must be a whole number of minutes from ${SESSION_LENGTH.minMinutes} to ${SESSION_LENGTH.maxMinutes}`,
+    bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${SESSION_LENGTH.maxBufferMinutes}`,
+    categoryInvalid:
+      "Category must be one of photography, videography, cinematography, drone-services, vfx-post, commercial",
     imageUrlInvalid: "Image must be a valid URL",
     notFound: "Service not found",
     loadFailed: "Failed to load services: ",
@@ -212,6 +216,10 @@ export const MESSAGES = {
     restored: "Service restored: it is offered on the website again",
     restoreFailed: "Failed to restore service",
     notOffered: "This service is no longer offered. Please choose another one.",
+    /** A category page whose category has no published service. */
+    noneInCategory: (label: string) => `No ${label} services are published at the moment.`,
+    noneInCategoryHint: "Tell us what you have in mind and we will put together a quote for you.",
+    noneInCategoryLink: "Contact us",
   },
   portfolio: {
     titleRequired: "Please enter a title",
@@ -305,7 +313,7 @@ export const MESSAGES = {
     latitudeInvalid: "Latitude must be a number from -90 to 90",
     longitudeInvalid: "Longitude must be a number from -180 to 180",
     zoomInvalid: (min: number, max: number) => `Zoom must be a whole number from ${min} to ${max}`,
-    businessHoursRequired: "Please enter the business hours",
+    aboutRequired: "Please enter the About text",
     replyPromiseRequired: "Please enter the reply-time promise",
     logoInvalid: "The logo must be an image uploaded here",
   },
@@ -440,6 +448,18 @@ export const MESSAGES = {
       archivedHeading: "Archived services",
       archivedText: "Not offered on the website or for new bookings; kept for the bookings that use them.",
       usedBy: (bookings: number) => `${bookings} ${bookings === 1 ? "booking" : "bookings"}`,
+      lengthLabel: "Session length (minutes)",
+      lengthHint:
+        "What bookings, invites and the calendar use. Filled in from the duration when it names one.",
+      bufferBeforeLabel: "Buffer before (minutes)",
+      bufferAfterLabel: "Buffer after (minutes)",
+      bufferHint: "Travel and set-up before, pack-down after.",
+      /** A service whose duration text named no length: it lasts 60 minutes until the owner sets one. */
+      lengthUnread: "Length not set: 60 minutes until you set it",
+      lengthUnreadNotice: (count: number) =>
+        `${count === 1 ? "One service's" : `${count} services'`} duration could not be read as a length, so ${count === 1 ? "it lasts" : "they last"} 60 minutes in bookings and invites. Edit ${count === 1 ? "it" : "them"} to set the session length.`,
+      sessionLength: (words: string, before: number, after: number) =>
+        `${words}${before || after ? ` (+${before} min before, ${after} min after)` : ""}`,
     },
     portfolio: {
       title: "Portfolio",
@@ -695,7 +715,12 @@ export const MESSAGES = {
       longitude: "Longitude",
       zoom: "Zoom",
       hours: "Hours and replies",
-      businessHours: "Business hours (as shown on the contact page)",
+      hoursNote: "Note under the opening hours (optional)",
+      hoursHint:
+        "The opening hours on the site follow the weekly hours on the Hours page. Add a note if something needs saying, such as closed on public holidays.",
+      about: "About text",
+      aboutSection: "About page",
+      aboutHint: "The studio's story on the About page. Leave a blank line between paragraphs.",
       replyPromise: "Reply-time promise",
       save: "Save changes",
       saved: "Studio profile saved: the public site shows it now",

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  aboutParagraphs,
   cityLine,
+  cutoffPhrase,
+  DEFAULT_SCHEDULE,
   DEFAULT_STUDIO_PROFILE,
   jsonForScript,
   MESSAGES,
+  openingHoursLines,
+  openingHoursOf,
   socialLinksOf,
+  studioJsonLd,
   telHref,
   ZStudioProfile,
   ZStudioProfileUpdate,
@@ -15,22 +21,110 @@ describe("studio profile defaults", () => {
     expect(ZStudioProfile.parse(DEFAULT_STUDIO_PROFILE)).toEqual(DEFAULT_STUDIO_PROFILE);
   });
 
-  it("show the site as it always looked: address line, handles and dialling numbers", () => {
+  it("are one coherent demo studio: a Kolhapur address, Indian numbers, India's zone, no social accounts", () => {
     expect(cityLine(DEFAULT_STUDIO_PROFILE)).toBe("Kolhapur, Maharashtra 416012, India");
     expect(cityLine({ city: "Pune", region: "", country: "India" })).toBe("Pune, India");
+    expect(DEFAULT_STUDIO_PROFILE.phones).toEqual(["+91 231 255 0140", "+91 231 255 0141"]);
+    expect(telHref(DEFAULT_STUDIO_PROFILE.phones[0] ?? "")).toBe("tel:+912312550140");
     expect(telHref("+1 (555) 010-2040")).toBe("tel:+15550102040");
-    expect(socialLinksOf(DEFAULT_STUDIO_PROFILE).map((s) => [s.name, s.handle])).toEqual([
+    expect(DEFAULT_STUDIO_PROFILE.timeZone).toBe("Asia/Kolkata");
+    expect(socialLinksOf(DEFAULT_STUDIO_PROFILE)).toEqual([]);
+    expect(DEFAULT_STUDIO_PROFILE.hoursNote).toBe("");
+    // The default schedule's week (every day, slots 09:00-17:00) is what the profile states.
+    expect(DEFAULT_STUDIO_PROFILE.openingHours).toEqual(openingHoursOf(DEFAULT_SCHEDULE.weekly));
+  });
+
+  it("name each network with a link by its handle, and leave out networks without one", () => {
+    const socials = {
+      instagram: "https://www.instagram.com/studio/",
+      youtube: "",
+      facebook: "https://www.facebook.com/studio",
+      twitter: "https://x.com/studio",
+      linkedin: "",
+    };
+    expect(socialLinksOf({ socials }).map((s) => [s.name, s.handle])).toEqual([
       ["Instagram", "@studio"],
-      ["YouTube", "@studio"],
       ["Facebook", "/studio"],
       ["Twitter", "@studio"],
-      ["LinkedIn", "/company/studio"],
+    ]);
+  });
+});
+
+describe("opening hours", () => {
+  const week = (open: Record<number, [string, string] | null>) =>
+    DEFAULT_SCHEDULE.weekly.map((day, i) => {
+      const hours = open[i];
+      if (hours === undefined) return { ...day };
+      return hours ? { open: true, first: hours[0], last: hours[1] } : { ...day, open: false };
+    }) as typeof DEFAULT_SCHEDULE.weekly;
+
+  it("run from a day's first slot to the end of its last, Monday first, closed days left out", () => {
+    expect(openingHoursOf(week({ 0: null, 6: ["10:00", "12:00"] }))).toEqual([
+      { day: "monday", opens: "09:00", closes: "18:00" },
+      { day: "tuesday", opens: "09:00", closes: "18:00" },
+      { day: "wednesday", opens: "09:00", closes: "18:00" },
+      { day: "thursday", opens: "09:00", closes: "18:00" },
+      { day: "friday", opens: "09:00", closes: "18:00" },
+      { day: "saturday", opens: "10:00", closes: "13:00" },
     ]);
   });
 
-  it("leave out networks without a link", () => {
-    const socials = { ...DEFAULT_STUDIO_PROFILE.socials, youtube: "", linkedin: "" };
-    expect(socialLinksOf({ socials }).map((s) => s.network)).toEqual(["instagram", "facebook", "twitter"]);
+  it("are listed as runs of days, closed ones too; one span for the whole week is every day", () => {
+    expect(openingHoursLines(openingHoursOf(DEFAULT_SCHEDULE.weekly))).toEqual([
+      { days: "Every day", hours: "9:00 AM – 6:00 PM" },
+    ]);
+    expect(openingHoursLines(openingHoursOf(week({ 0: null, 6: null, 3: ["12:00", "16:00"] })))).toEqual([
+      { days: "Mon – Tue", hours: "9:00 AM – 6:00 PM" },
+      { days: "Wed", hours: "12:00 PM – 5:00 PM" },
+      { days: "Thu – Fri", hours: "9:00 AM – 6:00 PM" },
+      { days: "Sat – Sun", hours: "Closed" },
+    ]);
+    expect(openingHoursLines([])).toEqual([{ days: "Every day", hours: "Closed" }]);
+  });
+
+  it("are the LocalBusiness data's opening hours, one specification per span", () => {
+    const profile = {
+      ...DEFAULT_STUDIO_PROFILE,
+      openingHours: openingHoursOf(week({ 0: null, 6: ["10:00", "13:00"] })),
+    };
+    const base = { description: "Films", openingHoursSpecification: { opens: "08:00" } };
+    expect(studioJsonLd(profile, base)).toMatchObject({
+      description: "Films",
+      openingHoursSpecification: [
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "09:00",
+          closes: "18:00",
+        },
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "10:00", closes: "14:00" },
+      ],
+    });
+    expect(studioJsonLd(DEFAULT_STUDIO_PROFILE)).not.toHaveProperty("sameAs");
+  });
+});
+
+describe("the profile's texts", () => {
+  it("the About text's paragraphs are apart by a blank line", () => {
+    expect(aboutParagraphs(DEFAULT_STUDIO_PROFILE.about)).toHaveLength(2);
+    expect(aboutParagraphs("One\nstill one\n\n  \n Two \n")).toEqual(["One\nstill one", "Two"]);
+  });
+
+  it("the cut-off in words", () => {
+    expect(cutoffPhrase(24)).toBe("24 hours");
+    expect(cutoffPhrase(1)).toBe("1 hour");
+    expect(cutoffPhrase(36)).toBe("36 hours");
+    expect(cutoffPhrase(72)).toBe("3 days");
+  });
+
+  it("About text: required, multi-line, at most 4000 characters; the hours note is optional", () => {
+    const { updated_at: _u, ...valid } = DEFAULT_STUDIO_PROFILE;
+    expect(ZStudioProfileUpdate.safeParse({ ...valid, about: "" }).error?.issues[0]?.message).toBe(
+      MESSAGES.studio.aboutRequired,
+    );
+    expect(ZStudioProfileUpdate.safeParse({ ...valid, about: "a".repeat(4001) }).success).toBe(false);
+    expect(ZStudioProfileUpdate.parse({ ...valid, about: "a\r\n\r\nb" }).about).toBe("a\n\nb");
+    expect(ZStudioProfileUpdate.parse({ ...valid, hoursNote: undefined }).hoursNote).toBe("");
   });
 });
 

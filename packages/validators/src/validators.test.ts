@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, todayIn } from "./dates";
 import {
+  CATEGORIES,
   CATEGORY_LABELS,
   categoryLabel,
+  FEEDBACK_CATEGORIES,
   PORTFOLIO_CATEGORIES,
   SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
-  SERVICE_SITE_CATEGORY,
+  serviceCategoryOf,
 } from "./constants";
 import { formatFileSize, plural, truncate } from "./format";
 import { MESSAGES } from "./messages";
@@ -15,8 +16,10 @@ import { isPhoneNumber } from "./rules";
 import { splitList } from "./schemas/common";
 import { ZFeedbackInput } from "./schemas/feedback";
 import { ZPortfolioInput } from "./schemas/portfolio";
-import { sessionEnd, sessionHours } from "./schemas/schedule";
-import { ZServiceInput } from "./schemas/service";
+import { sessionEnd } from "./schemas/schedule";
+import { durationMinutesOf, minutesInWords } from "./schemas/session-length";
+import { ZServiceCategory, ZServiceInput } from "./schemas/service";
+import { CATEGORY_SLUGS } from "./routes";
 
 describe("lists", () => {
   it("splits comma or newline text, trims and drops empties", () => {
@@ -26,24 +29,43 @@ describe("lists", () => {
 });
 
 describe("a session's end (when a booking may be marked completed)", () => {
-  it("lasts the service's hours, one by default or when the duration reads otherwise", () => {
-    expect(sessionHours("3 hours")).toBe(3);
-    expect(sessionHours("2h")).toBe(2);
-    expect(sessionHours(null)).toBe(1);
-    expect(sessionHours("half a day")).toBe(1);
-    expect(sessionHours("12 hours")).toBe(1);
+  it("reads the minutes a duration text names, and nothing from text it cannot read", () => {
+    expect(durationMinutesOf("1 hour")).toBe(60);
+    expect(durationMinutesOf(" 3  Hours ")).toBe(180);
+    expect(durationMinutesOf("2h")).toBe(120);
+    expect(durationMinutesOf("1.5 hours")).toBe(90);
+    expect(durationMinutesOf("45 min")).toBe(45);
+    expect(durationMinutesOf("1 h 30 min")).toBe(90);
+    expect(durationMinutesOf("Half day")).toBe(240);
+    expect(durationMinutesOf("Full day")).toBe(480);
+    expect(durationMinutesOf("12 hours")).toBe(720);
+    expect(durationMinutesOf("13 hours")).toBeNull(); // longer than a session
+    expect(durationMinutesOf("10 minutes")).toBeNull(); // shorter than one
+    expect(durationMinutesOf("2 shoot days")).toBeNull();
+    expect(durationMinutesOf("3-5 days")).toBeNull();
+    expect(durationMinutesOf(null)).toBeNull();
   });
 
-  it("is the start on the zone's wall clock plus those hours", () => {
+  it("says a length in words", () => {
+    expect([45, 60, 120, 150, 61].map(minutesInWords)).toEqual([
+      "45 minutes",
+      "1 hour",
+      "2 hours",
+      "2 hours 30 minutes",
+      "1 hour 1 minute",
+    ]);
+  });
+
+  it("is the start on the zone's wall clock plus the service's minutes (60 when the service is gone)", () => {
     // 15:00 in Los Angeles in December (UTC-8) is 23:00 UTC.
     expect(sessionEnd("2030-12-02", "15:00", null, "America/Los_Angeles").toISOString()).toBe(
       "2030-12-03T00:00:00.000Z",
     );
-    expect(sessionEnd("2030-07-02", "10:00", "3 hours", "America/Los_Angeles").toISOString()).toBe(
+    expect(sessionEnd("2030-07-02", "10:00", 180, "America/Los_Angeles").toISOString()).toBe(
       "2030-07-02T20:00:00.000Z",
     );
-    expect(sessionEnd("2030-07-02", "10:00", "1 hour", "Asia/Tokyo").toISOString()).toBe(
-      "2030-07-02T02:00:00.000Z",
+    expect(sessionEnd("2030-07-02", "10:00", 90, "Asia/Tokyo").toISOString()).toBe(
+      "2030-07-02T02:30:00.000Z",
     );
   });
 });
@@ -150,19 +172,24 @@ describe("one list of category labels", () => {
     expect(categoryLabel("drone")).toBe("Drone Services");
   });
 
-  it("names each service category as the site names the category it belongs to", () => {
-    for (const category of SERVICE_CATEGORIES) {
-      const site = SERVICE_SITE_CATEGORY[category];
-      expect(SERVICE_CATEGORY_LABELS[category]).toBe(site ? CATEGORY_LABELS[site] : "Events");
-    }
-    expect(SERVICE_CATEGORY_LABELS).toEqual({
-      photography: "Photography",
-      videography: "Videography",
-      editing: "VFX & Post",
-      drone: "Drone Services",
-      event: "Events",
-      commercial: "Commercial",
-    });
+  it("has one category list: services, portfolio, feedback and the category pages share it", () => {
+    expect(SERVICE_CATEGORIES).toBe(CATEGORIES);
+    expect(PORTFOLIO_CATEGORIES).toBe(CATEGORIES);
+    expect(FEEDBACK_CATEGORIES).toBe(CATEGORIES);
+    expect(CATEGORY_SLUGS).toBe(CATEGORIES);
+    expect(Object.keys(CATEGORY_LABELS)).toEqual([...CATEGORIES]);
+  });
+
+  it("reads the specification's earlier service categories as the category they became", () => {
+    expect(serviceCategoryOf("editing")).toBe("vfx-post");
+    expect(serviceCategoryOf("drone")).toBe("drone-services");
+    expect(serviceCategoryOf("event")).toBe("videography");
+    expect(serviceCategoryOf("vfx-post")).toBe("vfx-post");
+    expect(serviceCategoryOf("weddings")).toBeNull();
+    expect(ZServiceCategory.parse("editing")).toBe("vfx-post");
+    expect(ZServiceCategory.parse("cinematography")).toBe("cinematography");
+    expect(ZServiceCategory.safeParse("weddings").success).toBe(false);
+    expect(categoryLabel("editing")).toBe("VFX & Post");
   });
 
   it("pluralises counts", () => {

@@ -28,7 +28,7 @@ afterAll(async () => {
 describe("REST /api/services", () => {
   let id: number;
 
-  it("POST creates a service: 201 { success, data, message }", async () => {
+  it("POST creates a service: 201 { success, data, message } (the spec's earlier category \"drone\" is the site's Drone Services)", async () => {
     const res = await t.call("POST", "/api/services", { body: service, token });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -37,7 +37,7 @@ describe("REST /api/services", () => {
       data: {
         title: service.title,
         price: 499,
-        category: "drone",
+        category: "drone-services",
         features: ["4K film", "20 stills"],
         image: null,
       },
@@ -60,9 +60,11 @@ describe("REST /api/services", () => {
   });
 
   it("GET /category/:category lists one category; an unknown one is a 400", async () => {
-    const res = await t.call("GET", "/api/services/category/drone");
+    const res = await t.call("GET", "/api/services/category/drone-services");
     expect(res.status).toBe(200);
     expect((res.body.data as { id: number }[]).map((s) => s.id)).toEqual([id]);
+    const legacy = await t.call("GET", "/api/services/category/drone");
+    expect(legacy.body.data).toEqual(res.body.data);
     const bad = await t.call("GET", "/api/services/category/weddings");
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, message: m.categoryInvalid });

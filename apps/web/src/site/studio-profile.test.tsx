@@ -12,8 +12,19 @@ const saved: StudioProfile = {
   name: "Lakeside Films",
   phones: ["+91 231 555 0100"],
   emails: ["hello@lakeside.example"],
-  businessHours: "Tue-Sat 10AM-7PM IST",
-  socials: { ...DEFAULT_STUDIO_PROFILE.socials, youtube: "", facebook: "" },
+  hoursNote: "Closed on public holidays",
+  openingHours: (["tuesday", "wednesday", "thursday", "friday", "saturday"] as const).map((day) => ({
+    day,
+    opens: "10:00",
+    closes: "19:00",
+  })),
+  socials: {
+    instagram: "https://www.instagram.com/lakeside/",
+    youtube: "",
+    facebook: "",
+    twitter: "https://x.com/lakeside",
+    linkedin: "https://www.linkedin.com/company/lakeside",
+  },
   updated_at: "2026-11-25T10:00:00.000Z",
 };
 
@@ -62,16 +73,34 @@ describe("StudioProfileProvider", () => {
       "href",
       "tel:+912315550100",
     );
-    expect(screen.getByText("Tue-Sat 10AM-7PM IST")).toBeInTheDocument();
+    // The hours the schedule states (closed days too), on the studio's clock, and the Settings page's note.
+    const hours = screen.getByTestId("opening-hours");
+    expect(hours).toHaveTextContent(
+      "MonClosedTue – Sat10:00 AM – 7:00 PMSunClosedTimes in Asia/KolkataClosed on public holidays",
+    );
     expect(await screen.findByRole("link", { name: "+91 231 555 0199" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "+91 231 555 0100" })).not.toBeInTheDocument();
     // Only the networks with a link.
     expect(
       screen.getAllByRole("link", { name: /opens in a new tab/ }).map((a) => a.getAttribute("href")),
     ).toEqual([
-      "https://www.instagram.com/studio/",
-      "https://x.com/studio",
-      "https://www.linkedin.com/company/studio",
+      "https://www.instagram.com/lakeside/",
+      "https://x.com/lakeside",
+      "https://www.linkedin.com/company/lakeside",
     ]);
+  });
+
+  it("a fresh install's profile: no social links at all, the default week's hours and no note", () => {
+    served = DEFAULT_STUDIO_PROFILE;
+    renderWithProviders(
+      <StudioProfileProvider initial={DEFAULT_STUDIO_PROFILE}>
+        <ContactDetails />
+      </StudioProfileProvider>,
+    );
+    expect(screen.queryByRole("list", { name: "Social media" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /opens in a new tab/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId("opening-hours")).toHaveTextContent(
+      /^Every day9:00 AM – 6:00 PMTimes in Asia\/Kolkata$/,
+    );
   });
 });

@@ -1,19 +1,18 @@
 /**
- * The audit trail. Every admin change goes through an admin tRPC mutation (REST calls the same procedures), so
- * one middleware records them all: which admin, when, which record, and the record as stored before and after
- * (secrets such as password and invite-code hashes left out). Entries are append-only (database triggers).
+ * The audit trail. Every admin change goes through an admin tRPC mutation (REST calls the same procedures); the
+ * middleware (trpc.ts) gives each audited call a recorder (ctx.audit), and the domain function writes the entry
+ * inside the transaction of its change (ADR 017): which admin, when, which record, and the record as that
+ * transaction read it before and after (secrets such as password and invite-code hashes left out). So an entry
+ * is committed with its change or not at all. Entries are append-only (database triggers).
  */
 import { type Db, type DbProvider, Prisma } from "@studio/db";
-import {
-  type AuditEntity,
-  type AuditEntryDto,
-  type AuditListInput,
-  type AuditListResult,
-  ZId,
-} from "@studio/validators";
+import type { AuditEntity, AuditEntryDto, AuditListInput, AuditListResult } from "@studio/validators";
+
+/** The client of an interactive transaction (Db itself fits it too). */
+export type AuditTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 type Row = Record<string, unknown> | null;
-type Loader = (db: Db, id: number) => Promise<Row>;
+type Loader = (db: AuditTx, id: number) => Promise<Row>;
 
 const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce", "secretCipher"]);
 
@@ -47,18 +46,34 @@ const loaders: Record<AuditEntity, Loader> = {
     }),
 };
 
-/**
- * What each audited procedure changes. `self`: the record is the acting admin. `id`: the record is always this
- * one (a single-row record such as the studio profile).
- */
-type Audited = {
-  entity: AuditEntity;
-  /** What happened; a function when the answer tells (a service removed is deleted, or archived if used). */
-  action: string | ((answer: unknown) => string);
-  self?: boolean;
-  id?: number;
+/** Each entity's table, for the row lock taken before the change reads it (PostgreSQL). */
+const TABLES: Record<AuditEntity, string> = {
+  booking: "Booking",
+  feedback: "Feedback",
+  service: "Service",
+  portfolio: "PortfolioItem",
+  contact: "ContactMessage",
+  admin: "AdminUser",
+  invite: "InviteCode",
+  profile: "StudioProfile",
+  hours: "StudioSchedule",
+  closure: "Closure",
+  calendar_feed: "CalendarFeed",
+  api_key: "ApiKey",
+  webhook: "WebhookEndpoint",
+  mail: "OutgoingMail",
 };
-const AUDITED: Record<string, Audited> = {
+
+/**
+ * What each audited procedure changes: the kind of record, and what happened to it. Which record is the domain
+ * function's to say (it names the row it changes), so the id is never read from the raw input.
+ */
+export type Audited = {
+  entity: AuditEntity;
+  /** What happened; a function when the change's result tells (a service removed is deleted, or archived if used). */
+  action: string | ((result: unknown) => string);
+};
+export const AUDITED: Readonly<Record<string, Audited>> = {
   "bookings.adminCreate": { entity: "booking", action: "created" },
   "bookings.setStatus": { entity: "booking", action: "status_changed" },
   "bookings.confirm": { entity: "booking", action: "status_changed" },
@@ -69,8 +84,8 @@ const AUDITED: Record<string, Audited> = {
   "services.update": { entity: "service", action: "updated" },
   "services.delete": {
     entity: "service",
-    action: (answer) =>
-      (answer as { archived?: unknown } | null)?.archived === true ? "archived" : "deleted",
+    action: (result) =>
+      (result as { archived?: unknown } | null)?.archived === true ? "archived" : "deleted",
   },
   "services.restore": { entity: "service", action: "restored" },
   "portfolio.create": { entity: "portfolio", action: "created" },
@@ -82,19 +97,19 @@ const AUDITED: Record<string, Audited> = {
   "admins.revokeInvite": { entity: "invite", action: "revoked" },
   "admins.remove": { entity: "admin", action: "deleted" },
   "admins.transferOwnership": { entity: "admin", action: "ownership_transferred" },
-  "auth.changePassword": { entity: "admin", action: "password_changed", self: true },
-  "auth.updateProfile": { entity: "admin", action: "updated", self: true },
-  "auth.signOutEverywhere": { entity: "admin", action: "signed_out_everywhere", self: true },
-  "studio.updateProfile": { entity: "profile", action: "updated", id: 1 },
-  "schedule.update": { entity: "hours", action: "updated", id: 1 },
+  "auth.changePassword": { entity: "admin", action: "password_changed" },
+  "auth.updateProfile": { entity: "admin", action: "updated" },
+  "auth.signOutEverywhere": { entity: "admin", action: "signed_out_everywhere" },
+  "studio.updateProfile": { entity: "profile", action: "updated" },
+  "schedule.update": { entity: "hours", action: "updated" },
   "schedule.addClosure": { entity: "closure", action: "created" },
   "schedule.removeClosure": { entity: "closure", action: "deleted" },
   "contact.reply": { entity: "contact", action: "replied" },
   // The first link is made; a later one replaces it (and the old one stops working).
   "calendarFeed.regenerate": {
     entity: "calendar_feed",
-    action: (answer) =>
-      (answer as { replaced?: unknown } | null)?.replaced === true ? "regenerated" : "created",
+    action: (result) =>
+      (result as { replaced?: unknown } | null)?.replaced === true ? "regenerated" : "created",
   },
   "mail.resend": { entity: "mail", action: "resent" },
   "apiKeys.create": { entity: "api_key", action: "created" },
@@ -156,17 +171,6 @@ function asId(value: unknown): number | null {
 /** Where a creation's answer holds the new record: { booking }, { key } (API keys), { endpoint } (webhooks). */
 const NESTED_RECORDS = ["booking", "key", "endpoint"] as const;
 
-/**
- * The record's id in a procedure's input, read by the same schema the procedures parse it with (ZId: a padded
- * " 6" or "6" is booking 6 to the procedure, so it is booking 6 here too). A creation never takes its id from
- * the input (an extra `id` field is ignored by the procedure): only from its answer.
- */
-function inputIdOf(audited: Audited, rawInput: unknown): number | null {
-  if (typeof audited.action === "string" && audited.action === "created") return null;
-  const parsed = ZId.safeParse(rawInput);
-  return parsed.success ? asId(parsed.data.id) : null;
-}
-
 /** The record's id in a procedure's answer ({ id }, or { booking: { id } } and the like). */
 function idOf(value: unknown): number | null {
   if (value === null || typeof value !== "object") return null;
@@ -193,50 +197,108 @@ export function auditActor(auth: {
     : { id: auth.user.id, name: auth.user.name };
 }
 
+/** One entry's content, as the change's transaction saw it. */
+type AuditEntryData = {
+  at: Date;
+  actor: AuditActor;
+  entity: AuditEntity;
+  entityId: number | null;
+  action: string;
+  before: Row;
+  after: Row;
+};
+
+/** A change as the domain made it: the record's id, its row before and after, and the change's result. */
+export type AuditChange = { entityId: number | null; before: Row; after: Row; result?: unknown };
+
 /**
- * Runs `change` and records it. The record before is read first (null for a creation); after, it is read again
- * (null once deleted). The id comes from the input, else from what the change answered.
+ * The recorder of one audited call (ctx.audit): the middleware makes it with the actor and what the procedure
+ * changes; the domain function writes the entry with it, on the transaction of its change.
  */
-export async function withAudit<T>(
-  deps: { db: Db; now: () => Date },
-  actor: AuditActor,
-  audited: Audited,
-  rawInput: unknown,
-  change: () => Promise<T>,
-  answerOf: (result: T) => unknown = (result) => result,
-): Promise<T> {
-  const { db } = deps;
-  const load = loaders[audited.entity];
-  const inputId = audited.self ? actor.id : (audited.id ?? inputIdOf(audited, rawInput));
-  const before = inputId !== null ? await load(db, inputId) : null;
-  const result = await change();
-  const entityId = inputId ?? idOf(answerOf(result));
-  const after = entityId !== null ? await load(db, entityId) : null;
-  await recordAudit(db, {
-    at: deps.now(),
-    actor,
-    entity: audited.entity,
-    entityId,
-    action: typeof audited.action === "function" ? audited.action(answerOf(result)) : audited.action,
-    before,
-    after,
-  });
-  return result;
+export class AuditRecorder {
+  constructor(
+    private readonly deps: { provider: DbProvider; now: () => Date },
+    readonly actor: AuditActor,
+    readonly audited: Audited,
+  ) {}
+
+  get entity(): AuditEntity {
+    return this.audited.entity;
+  }
+
+  /**
+   * The record's row as `tx` sees it. `lock`: on PostgreSQL the row is locked until the transaction ends, so
+   * nothing changes it between this read and the change (SQLite's transaction has the connection to itself).
+   */
+  async row(tx: AuditTx, id: number, lock = false): Promise<Row> {
+    if (lock && this.deps.provider === "postgresql") {
+      await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${TABLES[this.entity]}"`)} WHERE "id" = ${id} FOR UPDATE`;
+    }
+    return loaders[this.entity](tx, id);
+  }
+
+  /** The entry of `change` (for a change written in plain SQL: see auditValues). */
+  entry(change: AuditChange): AuditEntryData {
+    const { action } = this.audited;
+    return {
+      at: this.deps.now(),
+      actor: this.actor,
+      entity: this.entity,
+      entityId: change.entityId,
+      action: typeof action === "function" ? action(change.result) : action,
+      before: change.before,
+      after: change.after,
+    };
+  }
+
+  /** Writes the entry of `change` on the change's own transaction. */
+  record(tx: Pick<Db, "auditEntry">, change: AuditChange): Promise<void> {
+    return recordAudit(tx, this.entry(change));
+  }
 }
 
-/** Appends one entry (withAudit's, or a change made outside an admin procedure, such as signing up). */
-export async function recordAudit(
-  db: Pick<Db, "auditEntry">,
-  entry: {
-    at: Date;
-    actor: AuditActor;
-    entity: AuditEntity;
-    entityId: number | null;
-    action: string;
-    before: Row;
-    after: Row;
-  },
-): Promise<void> {
+/** What a domain function needs to have its change recorded: the recorder of an audited call, if it is one. */
+export type AuditDeps = { db: Db; audit?: AuditRecorder };
+
+type TransactionOptions = { maxWait?: number; timeout?: number };
+
+export type AuditedChangeOptions<T> = {
+  /** The change needs a transaction even when it is not audited (the options, or true for the defaults). */
+  transaction?: boolean | TransactionOptions;
+  /** A creation's id, from the change's result (default: its `id`, or that of its `booking`, `key`, `endpoint`). */
+  idOf?: (result: T) => number | null;
+  /** Whether the change happened (a conditional update that matched nothing is retried, not recorded). */
+  changed?: (result: T) => boolean;
+};
+
+/**
+ * Makes the change of the record `id` (null: a creation, whose id is in its result). Under an audited call, in one
+ * transaction: the row is locked and read, the change made, the row read again and the entry written; so the
+ * entry is committed with its change, or neither is. Otherwise the change runs as it is, in a transaction only if
+ * `transaction` asks for one. What must follow the commit (cache invalidation, events) follows this call.
+ */
+export async function auditedChange<T>(
+  deps: AuditDeps,
+  id: number | null,
+  write: (tx: AuditTx) => Promise<T>,
+  options: AuditedChangeOptions<T> = {},
+): Promise<T> {
+  const { audit } = deps;
+  const txOptions = typeof options.transaction === "object" ? options.transaction : undefined;
+  if (!audit) return options.transaction ? deps.db.$transaction(write, txOptions) : write(deps.db);
+  return deps.db.$transaction(async (tx) => {
+    const before = id === null ? null : await audit.row(tx, id, true);
+    const result = await write(tx);
+    if (options.changed && !options.changed(result)) return result;
+    const entityId = id ?? (options.idOf ?? idOf)(result);
+    const after = entityId === null ? null : await audit.row(tx, entityId);
+    await audit.record(tx, { entityId, before, after, result });
+    return result;
+  }, txOptions);
+}
+
+/** Appends one entry (an audited call's, or a change made outside an admin procedure, such as signing up). */
+export async function recordAudit(db: Pick<Db, "auditEntry">, entry: AuditEntryData): Promise<void> {
   const before = snapshot(entry.before);
   const after = snapshot(entry.after);
   await db.auditEntry.create({
@@ -252,6 +314,35 @@ export async function recordAudit(
       ...(after ? { after: after as object } : {}),
     },
   });
+}
+
+/** An entry's columns for a plain-SQL write (bookings/insert.ts): before and after as JSON text. */
+export type AuditColumns = {
+  createdAt: Date;
+  actorId: number | null;
+  actorName: string;
+  apiKeyId: number | null;
+  entity: AuditEntity;
+  entityId: string | null;
+  action: string;
+  before: string | null;
+  after: string | null;
+};
+
+export function auditColumns(entry: AuditEntryData): AuditColumns {
+  const before = snapshot(entry.before);
+  const after = snapshot(entry.after);
+  return {
+    createdAt: entry.at,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    apiKeyId: entry.actor.apiKeyId ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId === null ? null : String(entry.entityId),
+    action: entry.action,
+    before: before ? JSON.stringify(before) : null,
+    after: after ? JSON.stringify(after) : null,
+  };
 }
 
 type AuditRow = {

@@ -11,12 +11,13 @@ import {
   MESSAGES,
 } from "@studio/validators";
 import type { Db } from "@studio/db";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { toUserDto } from "./session";
 
-type Ctx = Pick<Context, "db" | "now" | "cache">;
+type Ctx = Pick<Context, "db" | "now" | "cache" | "audit">;
 type LimitedCtx = Ctx & Pick<Context, "ip" | "limiter">;
 type Me = { user: AdminUserDto; session: { id: string } };
 
@@ -35,12 +36,22 @@ function assertOwner(me: Me): void {
   if (me.user.role !== "owner") throw new AppError("FORBIDDEN", m.ownerOnly);
 }
 
+/** Ends every session of `userId` except `keep` (null: all of them), on `db` (a transaction's, or the client). */
+async function endSessions(
+  db: Pick<Db, "authSession">,
+  userId: number,
+  keep: string | null,
+  now: Date,
+): Promise<void> {
+  await db.authSession.updateMany({
+    where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
+    data: { revokedAt: now },
+  });
+}
+
 /** Ends every session of `userId` except `keep` (null: all of them). */
 export async function revokeSessions(ctx: Ctx, userId: number, keep: string | null): Promise<void> {
-  await ctx.db.authSession.updateMany({
-    where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
-    data: { revokedAt: ctx.now() },
-  });
+  await endSessions(ctx.db, userId, keep, ctx.now());
   ctx.cache.invalidate("sessions");
 }
 
@@ -70,16 +81,24 @@ export async function assertCurrentPassword(ctx: LimitedCtx, userId: number, cur
 export async function changePassword(ctx: LimitedCtx, me: Me, input: { current: string; next: string }) {
   const row = await assertCurrentPassword(ctx, me.user.id, input.current);
   const passwordHash = await hashPassword(input.next);
-  await ctx.db.$transaction(async (tx) => {
-    await tx.adminUser.update({ where: { id: row.id }, data: { passwordHash } });
-    await endResetLinks(tx, row.id, ctx.now());
-  });
-  await revokeSessions(ctx, row.id, me.session.id);
+  // Hashed before: the transaction (and on SQLite the connection) is held only for the writes.
+  await auditedChange(
+    ctx,
+    row.id,
+    async (tx) => {
+      await tx.adminUser.update({ where: { id: row.id }, data: { passwordHash } });
+      await endResetLinks(tx, row.id, ctx.now());
+      await endSessions(tx, row.id, me.session.id, ctx.now());
+    },
+    { transaction: true },
+  );
+  ctx.cache.invalidate("sessions");
   return { message: m.passwordChanged };
 }
 
 export async function signOutEverywhere(ctx: Ctx, me: Me) {
-  await revokeSessions(ctx, me.user.id, null);
+  await auditedChange(ctx, me.user.id, (tx) => endSessions(tx, me.user.id, null, ctx.now()));
+  ctx.cache.invalidate("sessions");
   return { message: m.signedOutEverywhere };
 }
 
@@ -97,7 +116,12 @@ export async function removeAdmin(ctx: Ctx, me: Me, id: number): Promise<AdminLi
   assertOwner(me);
   if (id === me.user.id) throw new AppError("BAD_REQUEST", m.cannotRemoveSelf);
   const [removed] = (await listAdmins(ctx)).filter((a) => a.id === id);
-  const { count } = await ctx.db.adminUser.deleteMany({ where: { id, role: "admin" } });
+  const { count } = await auditedChange(
+    ctx,
+    id,
+    (tx) => tx.adminUser.deleteMany({ where: { id, role: "admin" } }),
+    { changed: (deleted) => deleted.count === 1 },
+  );
   ctx.cache.invalidate("team");
   ctx.cache.invalidate("sessions");
   if (!removed || count !== 1) throw new AppError("NOT_FOUND", m.adminNotFound);
@@ -108,16 +132,24 @@ export async function removeAdmin(ctx: Ctx, me: Me, id: number): Promise<AdminLi
 export async function transferOwnership(ctx: Ctx, me: Me, id: number): Promise<AdminListItem[]> {
   assertOwner(me);
   if (id === me.user.id) throw new AppError("BAD_REQUEST", m.cannotTransferToSelf);
-  await ctx.db.$transaction(async (tx) => {
-    const promoted = await tx.adminUser.updateMany({ where: { id, role: "admin" }, data: { role: "owner" } });
-    if (promoted.count !== 1) throw new AppError("NOT_FOUND", m.adminNotFound);
-    const demoted = await tx.adminUser.updateMany({
-      where: { id: me.user.id, role: "owner" },
-      data: { role: "admin" },
-    });
-    // Someone else changed the roles meanwhile: nothing is stored.
-    if (demoted.count !== 1) throw new AppError("FORBIDDEN", m.ownerOnly);
-  });
+  await auditedChange(
+    ctx,
+    id,
+    async (tx) => {
+      const promoted = await tx.adminUser.updateMany({
+        where: { id, role: "admin" },
+        data: { role: "owner" },
+      });
+      if (promoted.count !== 1) throw new AppError("NOT_FOUND", m.adminNotFound);
+      const demoted = await tx.adminUser.updateMany({
+        where: { id: me.user.id, role: "owner" },
+        data: { role: "admin" },
+      });
+      // Someone else changed the roles meanwhile: nothing is stored.
+      if (demoted.count !== 1) throw new AppError("FORBIDDEN", m.ownerOnly);
+    },
+    { transaction: true },
+  );
   ctx.cache.invalidate("sessions");
   return listAdmins(ctx);
 }
@@ -152,10 +184,16 @@ export async function listInvites(ctx: Ctx): Promise<InviteListItem[]> {
 
 /** An unused code stops working at once; a used one stays in the list as history. */
 export async function revokeInvite(ctx: Ctx, id: number): Promise<InviteListItem> {
-  const updated = await ctx.db.inviteCode.updateMany({
-    where: { id, usedAt: null, revokedAt: null },
-    data: { revokedAt: ctx.now() },
-  });
+  const updated = await auditedChange(
+    ctx,
+    id,
+    (tx) =>
+      tx.inviteCode.updateMany({
+        where: { id, usedAt: null, revokedAt: null },
+        data: { revokedAt: ctx.now() },
+      }),
+    { changed: (revoked) => revoked.count === 1 },
+  );
   const found = (await listInvites(ctx)).find((i) => i.id === id);
   if (!found) throw new AppError("NOT_FOUND", m.inviteNotFound);
   if (updated.count === 0 && found.status !== "revoked") throw new AppError("CONFLICT", m.inviteNotFound);

@@ -9,6 +9,7 @@
  */
 import { type AdminProfileResult, MESSAGES, type ZAdminProfileInput } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import type { Tx } from "../domain/uploads/proof";
 import { AppError, isUniqueViolation } from "../errors";
@@ -16,7 +17,7 @@ import { notifyEmailChange } from "../mail/notify";
 import { assertCurrentPassword, endResetLinks, linkHash, newLinkToken, revokeSessions } from "./admins";
 import { toUserDto } from "./session";
 
-type Ctx = Pick<Context, "db" | "now" | "cache" | "config">;
+type Ctx = Pick<Context, "db" | "now" | "cache" | "config" | "audit">;
 type Me = { user: { id: number } };
 
 const m = MESSAGES.auth;
@@ -60,7 +61,9 @@ export async function updateMyProfile(
   const row = await ctx.db.adminUser.findUnique({ where: { id: me.user.id } });
   if (!row) throw new AppError("UNAUTHORIZED", m.unauthorized);
   if (input.email === row.email) {
-    const saved = await ctx.db.adminUser.update({ where: { id: row.id }, data: { name: input.name } });
+    const saved = await auditedChange(ctx, row.id, (tx) =>
+      tx.adminUser.update({ where: { id: row.id }, data: { name: input.name } }),
+    );
     invalidateAccount(ctx);
     return {
       user: toUserDto(saved),
@@ -88,10 +91,18 @@ export async function updateMyProfile(
 
   if (!ctx.config.mail.enabled) {
     try {
-      const saved = await ctx.db.$transaction(async (tx) => {
-        await cancelOpenChanges(tx, row.id, now);
-        return tx.adminUser.update({ where: { id: row.id }, data: { name: input.name, email: input.email } });
-      });
+      const saved = await auditedChange(
+        ctx,
+        row.id,
+        async (tx) => {
+          await cancelOpenChanges(tx, row.id, now);
+          return tx.adminUser.update({
+            where: { id: row.id },
+            data: { name: input.name, email: input.email },
+          });
+        },
+        { transaction: true },
+      );
       invalidateAccount(ctx);
       return { user: toUserDto(saved), pending_email: null, message: m.profileUpdated };
     } catch (error) {
@@ -102,33 +113,38 @@ export async function updateMyProfile(
 
   const confirm = newLinkToken();
   const undo = newLinkToken();
-  const saved = await ctx.db.$transaction(async (tx) => {
-    const updated = await tx.adminUser.update({ where: { id: row.id }, data: { name: input.name } });
-    // A newer request replaces an older one: only the latest confirm link works.
-    await cancelOpenChanges(tx, row.id, now);
-    await tx.emailChange.create({
-      data: {
-        userId: row.id,
+  const saved = await auditedChange(
+    ctx,
+    row.id,
+    async (tx) => {
+      const updated = await tx.adminUser.update({ where: { id: row.id }, data: { name: input.name } });
+      // A newer request replaces an older one: only the latest confirm link works.
+      await cancelOpenChanges(tx, row.id, now);
+      await tx.emailChange.create({
+        data: {
+          userId: row.id,
+          oldEmail: row.email,
+          newEmail: input.email,
+          confirmHash: confirm.hash,
+          undoHash: undo.hash,
+          createdAt: now,
+          confirmExpiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_MS),
+          undoExpiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS),
+        },
+      });
+      await notifyEmailChange(tx, ctx, {
+        name: updated.name,
         oldEmail: row.email,
         newEmail: input.email,
-        confirmHash: confirm.hash,
-        undoHash: undo.hash,
-        createdAt: now,
-        confirmExpiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_MS),
-        undoExpiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS),
-      },
-    });
-    await notifyEmailChange(tx, ctx, {
-      name: updated.name,
-      oldEmail: row.email,
-      newEmail: input.email,
-      confirmToken: confirm.token,
-      undoToken: undo.token,
-      confirmHours: EMAIL_CONFIRM_TTL_MS / 3_600_000,
-      undoDays: EMAIL_UNDO_TTL_MS / (24 * 3_600_000),
-    });
-    return updated;
-  });
+        confirmToken: confirm.token,
+        undoToken: undo.token,
+        confirmHours: EMAIL_CONFIRM_TTL_MS / 3_600_000,
+        undoDays: EMAIL_UNDO_TTL_MS / (24 * 3_600_000),
+      });
+      return updated;
+    },
+    { transaction: true },
+  );
   invalidateAccount(ctx);
   return { user: toUserDto(saved), pending_email: input.email, message: m.emailChangeRequested(input.email) };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
@@ -12,13 +13,12 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** A new single-use invite code, shown once; only its hash is stored. */
-export async function createInvite(ctx: Pick<Context, "db" | "now">, createdById: number) {
+export async function createInvite(ctx: Pick<Context, "db" | "now" | "audit">, createdById: number) {
   const code = `STUDIO-${randomBytes(9).toString("base64url").toUpperCase()}`;
   const expiresAt = new Date(ctx.now().getTime() + INVITE_TTL_MS);
-  const { id } = await ctx.db.inviteCode.create({
-    data: { codeHash: sha256(code), createdById, expiresAt },
-    select: { id: true },
-  });
+  const { id } = await auditedChange(ctx, null, (tx) =>
+    tx.inviteCode.create({ data: { codeHash: sha256(code), createdById, expiresAt }, select: { id: true } }),
+  );
   // The id names the invite in the audit trail (and lets the Team page find it in its list).
   return { id, code, expires_at: expiresAt.toISOString() };
 }

@@ -641,6 +641,7 @@ describe("completed only after the session's end", () => {
         category: "videography",
         priceCents: 99_900,
         duration: "3 hours",
+        durationMinutes: 180,
         features: [],
       },
     });
@@ -652,6 +653,26 @@ describe("completed only after the session's end", () => {
     expect((await completeAt(booking.id, new Date(start + 3 * 3_600_000))).status).toBe("completed");
   });
 
+  it("ends after a session of 90 minutes, not on the hour", async () => {
+    const short = await h.deps.db.service.create({
+      data: {
+        title: "Headshots",
+        description: "d",
+        category: "photography",
+        priceCents: 100,
+        duration: "1 h 30 min",
+        durationMinutes: 90,
+        features: [],
+      },
+    });
+    const { booking } = await h
+      .caller()
+      .bookings.create(input({ service_id: short.id, date: "2030-12-06", time: "10:00" }));
+    const start = Date.parse("2030-12-06T18:00:00Z"); // 10:00 in Los Angeles
+    expect((await completeAt(booking.id, new Date(start + 89 * 60_000))).result).toMatchObject(tooEarly);
+    expect((await completeAt(booking.id, new Date(start + 90 * 60_000))).status).toBe("completed");
+  });
+
   it("lasts one hour once the service is deleted", async () => {
     const gone = await h.deps.db.service.create({
       data: {
@@ -660,6 +681,7 @@ describe("completed only after the session's end", () => {
         category: "vfx",
         priceCents: 100,
         duration: "4 hours",
+        durationMinutes: 240,
         features: [],
       },
     });

@@ -10,14 +10,15 @@
  * SHA-256, like the manage links.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { type CalendarFeedDto, type CalendarFeedMade, sessionHours, zonedInstant } from "@studio/validators";
+import { type CalendarFeedDto, type CalendarFeedMade, SESSION_LENGTH, sessionEnd } from "@studio/validators";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
 import { hashToken } from "./bookings/self-service";
 import { scheduleRules } from "./bookings/schedule";
 
-export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache" | "audit">;
 
 /** A token looks like this (43 base64url characters); anything else is refused unread. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -55,13 +56,18 @@ export async function regenerateCalendarFeed(
 ): Promise<CalendarFeedMade> {
   const nonce = randomBytes(32).toString("base64url");
   const token = tokenOf(deps, nonce);
-  const { row, replaced } = await deps.db.$transaction(async (tx) => {
-    const old = await tx.calendarFeed.deleteMany({ where: { adminId } });
-    const row = await tx.calendarFeed.create({
-      data: { tokenHash: hashToken(token), nonce, adminId, createdAt: deps.now() },
-    });
-    return { row, replaced: old.count > 0 };
-  });
+  const { row, replaced } = await auditedChange(
+    deps,
+    null,
+    async (tx) => {
+      const old = await tx.calendarFeed.deleteMany({ where: { adminId } });
+      const row = await tx.calendarFeed.create({
+        data: { tokenHash: hashToken(token), nonce, adminId, createdAt: deps.now() },
+      });
+      return { row, replaced: old.count > 0 };
+    },
+    { transaction: true, idOf: (made) => made.row.id },
+  );
   return { url: feedUrl(deps, token), created_at: row.createdAt.toISOString(), replaced };
 }
 
@@ -95,7 +101,7 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
         message: true,
         status: true,
         updatedAt: true,
-        service: { select: { title: true, duration: true } },
+        service: { select: { title: true, durationMinutes: true } },
       },
     }),
     studioDetailsFor(deps.db, deps),
@@ -104,16 +110,15 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
   const adminUrl = `${deps.config.publicUrl.replace(/\/+$/, "")}/admin/bookings`;
   const events: CalendarEvent[] = [];
   for (const b of rows) {
-    const hours = sessionHours(b.service?.duration);
-    const end = zonedInstant(b.date, b.time, timeZone).getTime() + hours * 3_600_000;
-    if (end <= now.getTime()) continue;
+    const minutes = b.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
+    if (sessionEnd(b.date, b.time, minutes, timeZone).getTime() <= now.getTime()) continue;
     events.push({
       uid: bookingUid(b.id, domain),
       // Seconds since 2020 of the last change: grows with every change, so subscribers take the newest.
       sequence: Math.max(0, Math.floor((b.updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000)),
       date: b.date,
       time: b.time,
-      hours,
+      minutes,
       summary: `${b.status === "pending" ? "[Pending] " : ""}${b.service?.title ?? "Session"} – ${b.name}`,
       description: [
         `Client: ${b.name}`,

@@ -6,12 +6,13 @@
  */
 import { type ContactThread, MESSAGES, type ZContactReplyInput } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { newMessageId } from "../mail/outbox";
 import { notifyContactReply } from "../mail/notify";
 import { notFound } from "./records";
 
-export type ContactReplyDeps = Pick<Context, "db" | "config" | "now" | "cache">;
+export type ContactReplyDeps = Pick<Context, "db" | "config" | "now" | "cache" | "audit">;
 
 /** The message's replies, oldest first, with the name of the admin who wrote each. */
 export async function contactThread(deps: ContactReplyDeps, id: number): Promise<ContactThread> {
@@ -45,22 +46,30 @@ export async function replyToContactMessage(
   input: z.output<typeof ZContactReplyInput>,
 ): Promise<ContactThread & { message: string }> {
   const now = deps.now();
-  const stored = await deps.db.$transaction(async (tx) => {
-    const message = await tx.contactMessage.findUnique({ where: { id: input.id }, select: { readAt: true } });
-    if (!message) return false;
-    const reply = await tx.contactReply.create({
-      data: {
-        contactMessageId: input.id,
-        adminId,
-        body: input.body,
-        messageId: newMessageId(deps.config),
-        createdAt: now,
-      },
-    });
-    await notifyContactReply(tx, deps, { contactMessageId: input.id, replyId: reply.id });
-    if (!message.readAt) await tx.contactMessage.update({ where: { id: input.id }, data: { readAt: now } });
-    return true;
-  });
+  const stored = await auditedChange(
+    deps,
+    input.id,
+    async (tx) => {
+      const message = await tx.contactMessage.findUnique({
+        where: { id: input.id },
+        select: { readAt: true },
+      });
+      if (!message) return false;
+      const reply = await tx.contactReply.create({
+        data: {
+          contactMessageId: input.id,
+          adminId,
+          body: input.body,
+          messageId: newMessageId(deps.config),
+          createdAt: now,
+        },
+      });
+      await notifyContactReply(tx, deps, { contactMessageId: input.id, replyId: reply.id });
+      if (!message.readAt) await tx.contactMessage.update({ where: { id: input.id }, data: { readAt: now } });
+      return true;
+    },
+    { transaction: true, changed: (replied) => replied },
+  );
   if (!stored) throw notFound(MESSAGES.contactReply.messageNotFound);
   return { ...(await contactThread(deps, input.id)), message: MESSAGES.contactReply.sent };
 }

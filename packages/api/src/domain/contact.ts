@@ -6,6 +6,7 @@ import {
   type ZContactInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import { MAIL_TRANSACTION, type NotifyDeps, notifyContactMessage } from "../mail/notify";
 import { type DomainDeps, notFound, orNotFound } from "./records";
 import { emitWebhookEvent } from "./webhooks/events";
@@ -74,20 +75,21 @@ export async function setContactMessageRead(
   deps: DomainDeps,
   input: { id: number; read: boolean },
 ): Promise<ContactMessageDto> {
-  const existing = await deps.db.contactMessage.findUnique({
-    where: { id: input.id },
-    select: { readAt: true },
+  const row = await auditedChange(deps, input.id, async (tx) => {
+    const existing = await tx.contactMessage.findUnique({
+      where: { id: input.id },
+      select: { readAt: true },
+    });
+    if (!existing) throw notFound(m.notFound);
+    const readAt = input.read ? (existing.readAt ?? deps.now()) : null;
+    return orNotFound(tx.contactMessage.update({ where: { id: input.id }, data: { readAt } }), m.notFound);
   });
-  if (!existing) throw notFound(m.notFound);
-  const readAt = input.read ? (existing.readAt ?? deps.now()) : null;
-  const row = await orNotFound(
-    deps.db.contactMessage.update({ where: { id: input.id }, data: { readAt } }),
-    m.notFound,
-  );
   return toDto(row);
 }
 
 export async function deleteContactMessage(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
-  await orNotFound(deps.db.contactMessage.delete({ where: { id: input.id } }), m.notFound);
+  await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.contactMessage.delete({ where: { id: input.id } }), m.notFound),
+  );
   return { id: input.id };
 }

@@ -165,7 +165,7 @@ describe("single-line fields refuse control characters", () => {
     expect(await stored()).toEqual(before);
   });
 
-  it("the studio's profile: name, address lines and business hours", async () => {
+  it("the studio's profile: name, address lines, hours note and About text", async () => {
     const { updated_at: _ignored, ...profile } = DEFAULT_STUDIO_PROFILE;
     const save = (overrides: Partial<StudioProfileUpdate>) =>
       owner.studio.updateProfile({ ...profile, ...overrides });
@@ -175,8 +175,11 @@ describe("single-line fields refuse control characters", () => {
     expect(await fieldErrors(save({ addressLines: ["1 Main St\r\nBEGIN:VEVENT"] }))).toEqual({
       "addressLines.0": singleLine("Each address line"),
     });
-    expect(await fieldErrors(save({ businessHours: "9–5\u2028X" }))).toEqual({
-      businessHours: singleLine("Business hours"),
+    expect(await fieldErrors(save({ hoursNote: "Closed on holidays\u2028X" }))).toEqual({
+      hoursNote: singleLine("Hours note"),
+    });
+    expect(await fieldErrors(save({ about: "Our story\u0007" }))).toEqual({
+      about: controlCharacters("About text"),
     });
     expect((await h.caller().site.profile()).name).toBe(DEFAULT_STUDIO_PROFILE.name);
   });

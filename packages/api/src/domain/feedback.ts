@@ -11,6 +11,7 @@ import {
   type ZFeedbackInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import { AppError } from "../errors";
 import { emitWebhookEvent } from "./webhooks/events";
 import { type DomainDeps, notFound, orNotFound, roundOneDecimal } from "./records";
@@ -156,17 +157,25 @@ export async function setFeedbackStatus(
   if (!FEEDBACK_TRANSITIONS[current.status].includes(input.status)) {
     throw new AppError("CONFLICT", m.transitionRefused(current.status, input.status));
   }
-  const { count } = await deps.db.feedback.updateMany({
-    where: { id: input.id, status: current.status },
-    data: { status: input.status },
-  });
+  const { count } = await auditedChange(
+    deps,
+    input.id,
+    (tx) =>
+      tx.feedback.updateMany({
+        where: { id: input.id, status: current.status },
+        data: { status: input.status },
+      }),
+    { changed: (updated) => updated.count === 1 },
+  );
   if (count === 0) return setFeedbackStatus(deps, input);
   deps.cache.invalidate("feedback");
   return { ...current, status: input.status };
 }
 
 export async function deleteFeedback(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
-  await orNotFound(deps.db.feedback.delete({ where: { id: input.id } }), m.notFound);
+  await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.feedback.delete({ where: { id: input.id } }), m.notFound),
+  );
   deps.cache.invalidate("feedback");
   return { id: input.id };
 }

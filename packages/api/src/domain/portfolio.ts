@@ -9,6 +9,7 @@ import {
   type ZPortfolioInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../audit/trail";
 import { scopeOf } from "./api-keys/scopes";
 import type { Context } from "../context";
 import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
@@ -114,9 +115,8 @@ export async function createPortfolioItem(
   deps: PortfolioWriteDeps,
   input: PortfolioData,
 ): Promise<PortfolioItemDto> {
-  const row = await deps.db.portfolioItem.create({
-    data: { ...(await toRow(deps, input)), createdAt: deps.now() },
-  });
+  const data = { ...(await toRow(deps, input)), createdAt: deps.now() };
+  const row = await auditedChange(deps, null, (tx) => tx.portfolioItem.create({ data }));
   deps.cache.invalidate("portfolio");
   await markMediaReferenced(deps, [row.mediaUrl]);
   return toPortfolioDto(row);
@@ -127,9 +127,8 @@ export async function updatePortfolioItem(
   input: { id: number; data: PortfolioData },
 ): Promise<PortfolioItemDto> {
   const data = await toRow(deps, input.data);
-  const row = await orNotFound(
-    deps.db.portfolioItem.update({ where: { id: input.id }, data }),
-    MESSAGES.portfolio.notFound,
+  const row = await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.portfolioItem.update({ where: { id: input.id }, data }), MESSAGES.portfolio.notFound),
   );
   deps.cache.invalidate("portfolio");
   await markMediaReferenced(deps, [row.mediaUrl]);
@@ -137,7 +136,9 @@ export async function updatePortfolioItem(
 }
 
 export async function deletePortfolioItem(deps: DomainDeps, input: { id: number }): Promise<{ id: number }> {
-  await orNotFound(deps.db.portfolioItem.delete({ where: { id: input.id } }), MESSAGES.portfolio.notFound);
+  await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.portfolioItem.delete({ where: { id: input.id } }), MESSAGES.portfolio.notFound),
+  );
   deps.cache.invalidate("portfolio");
   return { id: input.id };
 }

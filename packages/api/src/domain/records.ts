@@ -1,10 +1,11 @@
 /** Small helpers shared by the services, portfolio, feedback and contact domain functions. */
 import type { Db } from "@studio/db";
+import type { AuditRecorder } from "../audit/trail";
 import type { ReadCache } from "../cache";
 import { AppError } from "../errors";
 
 /** What these domain functions need from the request context. */
-export type DomainDeps = { db: Db; now: () => Date; cache: ReadCache };
+export type DomainDeps = { db: Db; now: () => Date; cache: ReadCache; audit?: AuditRecorder };
 
 export function notFound(message: string): AppError {
   return new AppError("NOT_FOUND", message);

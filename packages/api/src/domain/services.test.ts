@@ -63,6 +63,9 @@ describe("services: create and read", () => {
       category: "photography",
       price: 299,
       duration: "1 hour",
+      duration_minutes: 60,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
       features: ["10 images"],
       image: "https://cdn.example/a.jpg",
       icon: null,
@@ -72,13 +75,29 @@ describe("services: create and read", () => {
   });
 
   it("lists every service by id ascending, and filters by category", async () => {
-    const drone = await admin.services.create(valid({ title: "Aerial", category: "drone" }));
+    const drone = await admin.services.create(valid({ title: "Aerial", category: "drone-services" }));
     const list = await h.caller().services.list();
     expect(list.map((s) => s.id)).toEqual([...list.map((s) => s.id)].sort((a, b) => a - b));
     expect(list.at(-1)?.id).toBe(drone.id);
-    const drones = await h.caller().services.byCategory({ category: "drone" });
+    const drones = await h.caller().services.byCategory({ category: "drone-services" });
     expect(drones.map((s) => s.title)).toEqual(["Aerial"]);
-    expect(await h.caller().services.byCategory({ category: "event" })).toEqual([]);
+    // The specification's earlier name of the category reads as the site's.
+    expect(await h.caller().services.byCategory({ category: "drone" })).toEqual(drones);
+    expect(await h.caller().services.byCategory({ category: "cinematography" })).toEqual([]);
+  });
+
+  it("stores the specification's earlier categories (editing, drone, event) as the site's categories", async () => {
+    const cases = [
+      ["editing", "vfx-post"],
+      ["drone", "drone-services"],
+      ["event", "videography"],
+    ] as const;
+    for (const [legacy, category] of cases) {
+      const created = await admin.services.create(valid({ title: `Legacy ${legacy}`, category: legacy }));
+      expect(created.category).toBe(category);
+      const row = await h.deps.db.service.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row.category).toBe(category);
+    }
   });
 
   it("refuses an unknown category filter with the category message", async () => {
@@ -95,6 +114,60 @@ describe("services: create and read", () => {
       const bad = await failure(h.caller().services.get({ id }));
       expect(bad.code).toBe("BAD_REQUEST");
       expect(bad.message).toBe(MESSAGES.common.invalidId);
+    }
+  });
+});
+
+describe("services: a session's length", () => {
+  const unreadOf = async (id: number) =>
+    (await admin.services.adminList()).find((service) => service.id === id)?.duration_unread;
+
+  it("reads the minutes from the duration text when none are given (the REST contract sends only the text)", async () => {
+    const halfDay = await admin.services.create(valid({ duration: "Half day" }));
+    expect([halfDay.duration, halfDay.duration_minutes]).toEqual(["Half day", 240]);
+    expect(await unreadOf(halfDay.id)).toBe(false);
+    const renamed = await admin.services.update({ id: halfDay.id, data: valid({ duration: "90 minutes" }) });
+    expect(renamed.duration_minutes).toBe(90);
+  });
+
+  it("keeps 60 minutes for text it cannot read and lists the service for the owner, until minutes are set", async () => {
+    const vague = await admin.services.create(valid({ duration: "2 shoot days" }));
+    expect(vague.duration_minutes).toBe(60);
+    expect(await unreadOf(vague.id)).toBe(true);
+    const set = await admin.services.update({
+      id: vague.id,
+      data: valid({ duration: "2 shoot days", duration_minutes: 480 }),
+    });
+    expect(set.duration_minutes).toBe(480);
+    expect(await unreadOf(vague.id)).toBe(false);
+  });
+
+  it("keeps the minutes and buffers it has when an update names neither (an external tool)", async () => {
+    const day = await admin.services.create(
+      valid({ duration: "Full day", buffer_before_minutes: 60, buffer_after_minutes: "45" }),
+    );
+    expect([day.duration_minutes, day.buffer_before_minutes, day.buffer_after_minutes]).toEqual([
+      480, 60, 45,
+    ]);
+    const updated = await admin.services.update({ id: day.id, data: valid({ duration: "All day long" }) });
+    expect([updated.duration_minutes, updated.buffer_before_minutes, updated.buffer_after_minutes]).toEqual([
+      480, 60, 45,
+    ]);
+    expect(await unreadOf(day.id)).toBe(true);
+  });
+
+  it("refuses lengths and buffers out of bounds with their messages", async () => {
+    for (const bad of [10, 721, 90.5, "abc"]) {
+      expect(await failure(admin.services.create(valid({ duration_minutes: bad as number })))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: m.durationMinutesInvalid,
+      });
+    }
+    for (const bad of [-5, 241]) {
+      expect(await failure(admin.services.create(valid({ buffer_after_minutes: bad })))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: m.bufferInvalid,
+      });
     }
   });
 });
@@ -151,7 +224,7 @@ describe("services: admin writes", () => {
       data: valid({
         title: "Event",
         price: "799.5",
-        category: "event",
+        category: "cinematography",
         features: "Two shooters",
         icon: "🎉",
       }),
@@ -160,7 +233,7 @@ describe("services: admin writes", () => {
       id: created.id,
       title: "Event",
       price: 799.5,
-      category: "event",
+      category: "cinematography",
       features: ["Two shooters"],
       icon: "🎉",
       created_at: created.created_at,

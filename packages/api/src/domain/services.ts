@@ -2,14 +2,16 @@ import type { ServiceModel } from "@studio/db";
 import {
   type AdminServiceDto,
   MESSAGES,
-  SERVICE_CATEGORIES,
   type ServiceCategory,
   type ServiceDto,
   type ServiceRemoved,
+  durationMinutesOf,
+  serviceCategoryOf,
   type ZServiceInput,
 } from "@studio/validators";
 import type { z } from "zod";
-import { type DomainDeps, notFound, oneOf, orNotFound, toTextList } from "./records";
+import { auditedChange } from "../audit/trail";
+import { type DomainDeps, notFound, orNotFound, toTextList } from "./records";
 import { markMediaReferenced } from "./uploads/cleanup";
 import { publicMediaUrl } from "./uploads/promote";
 import type { UploadDeps } from "./uploads/store";
@@ -24,9 +26,12 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     id: row.id,
     title: row.title,
     description: row.description,
-    category: oneOf(SERVICE_CATEGORIES, row.category, "photography"),
+    category: serviceCategoryOf(row.category) ?? "photography",
     price: row.priceCents / 100,
     duration: row.duration,
+    duration_minutes: row.durationMinutes,
+    buffer_before_minutes: row.bufferBeforeMinutes,
+    buffer_after_minutes: row.bufferAfterMinutes,
     features: toTextList(row.features),
     image: row.image,
     icon: row.icon,
@@ -35,10 +40,32 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
   };
 }
 
+/**
+ * A session's length: the minutes given (the back office), else the minutes the duration text names (an external
+ * tool on the REST contract sends only the text). Text that names none leaves the minutes as they are (60 for a
+ * new service) and flags the service for the owner. Buffers not given stay as they are (0 for a new service).
+ */
+function sessionLength(data: ServiceData) {
+  const read = data.duration_minutes ?? durationMinutesOf(data.duration);
+  return {
+    ...(read !== null ? { durationMinutes: read } : {}),
+    durationUnread: read === null,
+    ...(data.buffer_before_minutes !== undefined ? { bufferBeforeMinutes: data.buffer_before_minutes } : {}),
+    ...(data.buffer_after_minutes !== undefined ? { bufferAfterMinutes: data.buffer_after_minutes } : {}),
+  };
+}
+
 async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
-  const { price, image, ...rest } = data;
+  const {
+    price,
+    image,
+    duration_minutes: _minutes,
+    buffer_before_minutes: _before,
+    buffer_after_minutes: _after,
+    ...rest
+  } = data;
   const stored = await publicMediaUrl(deps, image, "service_image", "image");
-  return { ...rest, image: stored, priceCents: Math.round(price * 100) };
+  return { ...rest, ...sessionLength(data), image: stored, priceCents: Math.round(price * 100) };
 }
 
 const ORDER = { id: "asc" } as const;
@@ -70,7 +97,11 @@ export async function listServicesForAdmin(deps: DomainDeps): Promise<AdminServi
     deps.db.service.findMany({ orderBy: ORDER }),
     bookingsPerService(deps.db),
   ]);
-  return rows.map((row) => ({ ...toServiceDto(row), bookings: bookings.get(row.id) ?? 0 }));
+  return rows.map((row) => ({
+    ...toServiceDto(row),
+    bookings: bookings.get(row.id) ?? 0,
+    duration_unread: row.durationUnread,
+  }));
 }
 
 export function listServicesByCategory(
@@ -91,9 +122,8 @@ export async function getService(deps: DomainDeps, input: { id: number }): Promi
 }
 
 export async function createService(deps: ServiceWriteDeps, input: ServiceData): Promise<ServiceDto> {
-  const row = await deps.db.service.create({
-    data: { ...(await toRow(deps, input)), createdAt: deps.now() },
-  });
+  const data = { ...(await toRow(deps, input)), createdAt: deps.now() };
+  const row = await auditedChange(deps, null, (tx) => tx.service.create({ data }));
   deps.cache.invalidate("services");
   await markMediaReferenced(deps, [row.image]);
   return toServiceDto(row);
@@ -104,9 +134,8 @@ export async function updateService(
   input: { id: number; data: ServiceData },
 ): Promise<ServiceDto> {
   const data = await toRow(deps, input.data);
-  const row = await orNotFound(
-    deps.db.service.update({ where: { id: input.id }, data }),
-    MESSAGES.service.notFound,
+  const row = await auditedChange(deps, input.id, (tx) =>
+    orNotFound(tx.service.update({ where: { id: input.id }, data }), MESSAGES.service.notFound),
   );
   deps.cache.invalidate("services");
   deps.cache.invalidate("bookings"); // the bookings list shows service titles
@@ -120,17 +149,22 @@ export async function updateService(
  * back office, the CSV, the reports and the client's own page) and the studio can restore it.
  */
 export async function removeService(deps: DomainDeps, input: { id: number }): Promise<ServiceRemoved> {
-  const result = await deps.db.$transaction(async (tx) => {
-    const row = await tx.service.findUnique({ where: { id: input.id }, select: { id: true } });
-    if (!row) throw notFound(MESSAGES.service.notFound);
-    const bookings = (await bookingsPerService(tx, [input.id])).get(input.id) ?? 0;
-    if (bookings > 0) {
-      await tx.service.update({ where: { id: input.id }, data: { archivedAt: deps.now() } });
-      return { id: input.id, archived: true, bookings };
-    }
-    await tx.service.delete({ where: { id: input.id } });
-    return { id: input.id, archived: false, bookings: 0 };
-  });
+  const result = await auditedChange(
+    deps,
+    input.id,
+    async (tx) => {
+      const row = await tx.service.findUnique({ where: { id: input.id }, select: { id: true } });
+      if (!row) throw notFound(MESSAGES.service.notFound);
+      const bookings = (await bookingsPerService(tx, [input.id])).get(input.id) ?? 0;
+      if (bookings > 0) {
+        await tx.service.update({ where: { id: input.id }, data: { archivedAt: deps.now() } });
+        return { id: input.id, archived: true, bookings };
+      }
+      await tx.service.delete({ where: { id: input.id } });
+      return { id: input.id, archived: false, bookings: 0 };
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("services");
   deps.cache.invalidate("bookings"); // the bookings list shows service titles
   return result;
@@ -138,9 +172,11 @@ export async function removeService(deps: DomainDeps, input: { id: number }): Pr
 
 /** Offers an archived service again. */
 export async function restoreService(deps: DomainDeps, input: { id: number }): Promise<ServiceDto> {
-  const row = await orNotFound(
-    deps.db.service.update({ where: { id: input.id }, data: { archivedAt: null } }),
-    MESSAGES.service.notFound,
+  const row = await auditedChange(deps, input.id, (tx) =>
+    orNotFound(
+      tx.service.update({ where: { id: input.id }, data: { archivedAt: null } }),
+      MESSAGES.service.notFound,
+    ),
   );
   deps.cache.invalidate("services");
   return toServiceDto(row);

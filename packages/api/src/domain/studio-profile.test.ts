@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import {
+  DEFAULT_SCHEDULE,
   DEFAULT_STUDIO_PROFILE,
   MESSAGES,
   type StudioProfile,
@@ -22,10 +23,21 @@ let h: Harness;
 let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
 const m = MESSAGES.studio;
 
-/** The defaults as an admin would send them back, with overrides. */
+/** The defaults as an admin would send them back (what the Settings page saves), with overrides. */
 function input(overrides: Partial<StudioProfileUpdate> = {}): StudioProfileUpdate {
-  const { updated_at: _ignored, ...rest } = DEFAULT_STUDIO_PROFILE;
+  const {
+    updated_at: _ignored,
+    openingHours: _hours,
+    timeZone: _zone,
+    changeCutoffHours: _cutoff,
+    ...rest
+  } = DEFAULT_STUDIO_PROFILE;
   return { ...rest, ...overrides };
+}
+
+/** The defaults as the public reads them from this harness (its zone is the test configuration's). */
+function publicDefaults(): StudioProfile {
+  return { ...DEFAULT_STUDIO_PROFILE, timeZone: h.deps.config.timeZone };
 }
 
 /** What the public reads now, without the save time. */
@@ -44,7 +56,19 @@ afterAll(async () => {
 
 describe("studio profile: the seeded defaults", () => {
   it("a fresh database serves today's placeholders, never saved", async () => {
-    expect(await h.caller().site.profile()).toEqual(DEFAULT_STUDIO_PROFILE);
+    expect(await h.caller().site.profile()).toEqual(publicDefaults());
+  });
+
+  it("the demo studio is coherent: Kolhapur with Indian numbers, no social accounts, today's About text", async () => {
+    const profile = await h.caller().site.profile();
+    expect(profile.city).toBe("Kolhapur");
+    expect(profile.country).toBe("India");
+    expect(profile.phones.every((phone) => phone.startsWith("+91 "))).toBe(true);
+    expect(Object.values(profile.socials)).toEqual(["", "", "", "", ""]);
+    expect(profile.about).toMatch(/^Studio began in 2018 .* in Kolhapur\.\n\nWe have filmed/s);
+    expect(profile.hoursNote).toBe("");
+    // The demo's zone is India's (STUDIO_TIMEZONE's default); this harness runs on its own zone.
+    expect(DEFAULT_STUDIO_PROFILE.timeZone).toBe("Asia/Kolkata");
   });
 });
 
@@ -177,9 +201,73 @@ describe("studio profile: the read cache", () => {
 
   it("falls back to the defaults if the row is gone", async () => {
     await h.deps.db.studioProfile.delete({ where: { id: STUDIO_PROFILE_ID } });
-    expect(await publicProfile()).toEqual(input());
+    const { updated_at: _ignored, ...defaults } = publicDefaults();
+    expect(await publicProfile()).toEqual(defaults);
     const saved = await admin.studio.updateProfile(input({ city: "Sangli" }));
     expect(saved.city).toBe("Sangli");
+  });
+});
+
+describe("studio profile: what follows the studio's other settings", () => {
+  it("the About text and the hours note are saved with the profile, and the public reads them", async () => {
+    await admin.studio.updateProfile(
+      input({
+        about: "  Lakeside began by the lake.\r\n\r\nNow in Lisbon. ",
+        hoursNote: " Closed on holidays ",
+      }),
+    );
+    const profile = await h.caller().site.profile();
+    expect(profile.about).toBe("Lakeside began by the lake.\n\nNow in Lisbon.");
+    expect(profile.hoursNote).toBe("Closed on holidays");
+    const row = await h.deps.db.studioProfile.findUniqueOrThrow({ where: { id: STUDIO_PROFILE_ID } });
+    expect({ about: row.about, hoursNote: row.hoursNote }).toEqual({
+      about: profile.about,
+      hoursNote: profile.hoursNote,
+    });
+    await admin.studio.updateProfile(input());
+  });
+
+  it("refuses a blank About text and one over its limit", async () => {
+    const blank = await rejection(admin.studio.updateProfile(input({ about: "  " })));
+    expect(fieldErrorsOf(blank.cause as ZodError).about).toBe(m.aboutRequired);
+    const long = await rejection(admin.studio.updateProfile(input({ about: "x".repeat(4_001) })));
+    expect(fieldErrorsOf(long.cause as ZodError).about).toBe("Must be at most 4000 characters");
+  });
+
+  it("the opening hours are the schedule's: each open day from its first slot to the end of its last", async () => {
+    const weekly = DEFAULT_SCHEDULE.weekly.map((day, i) =>
+      i === 0 || i === 6
+        ? { ...day, open: false }
+        : i === 5
+          ? { open: true, first: "10:00" as const, last: "13:00" as const }
+          : { ...day },
+    );
+    await admin.schedule.update({ ...DEFAULT_SCHEDULE, weekly, time_zone: "Europe/Lisbon" });
+    const profile = await h.caller().site.profile();
+    expect(profile.openingHours).toEqual([
+      { day: "monday", opens: "09:00", closes: "18:00" },
+      { day: "tuesday", opens: "09:00", closes: "18:00" },
+      { day: "wednesday", opens: "09:00", closes: "18:00" },
+      { day: "thursday", opens: "09:00", closes: "18:00" },
+      { day: "friday", opens: "10:00", closes: "14:00" },
+    ]);
+    expect(profile.timeZone).toBe("Europe/Lisbon");
+    await admin.schedule.update(DEFAULT_SCHEDULE);
+    expect((await h.caller().site.profile()).openingHours).toEqual(DEFAULT_STUDIO_PROFILE.openingHours);
+    expect((await h.caller().site.profile()).timeZone).toBe(h.deps.config.timeZone);
+  });
+
+  it("the self-service cut-off is the server's (BOOKING_CHANGE_CUTOFF_HOURS), also in what a save answers", async () => {
+    expect((await h.caller().site.profile()).changeCutoffHours).toBe(h.deps.config.bookingChangeCutoffHours);
+    const other = await createHarness({ bookingChangeCutoffHours: 72 });
+    try {
+      expect((await other.caller().site.profile()).changeCutoffHours).toBe(72);
+      const saved = await (await other.admin()).caller.studio.updateProfile(input());
+      expect(saved.changeCutoffHours).toBe(72);
+      expect(saved.openingHours).toEqual(DEFAULT_STUDIO_PROFILE.openingHours);
+    } finally {
+      await other.close();
+    }
   });
 });
 

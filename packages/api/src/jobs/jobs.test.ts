@@ -243,6 +243,33 @@ describe("crashes and leases", () => {
     const row = await database.prisma.job.findUniqueOrThrow({ where: { id } });
     expect([row.status, row.attempts, row.claimToken]).toEqual(["pending", 0, null]);
   });
+
+  it("keeps the last attempt's error when a retried job is handed back at a stop", async () => {
+    const id = await enqueueJob(database.prisma, echo, { n: 5 });
+    const failsOnce = recorder(async () => {
+      throw new Error("the receiver was down");
+    });
+    expect((await runJobPass(deps([failsOnce.handler]), failsOnce.handler)).retry).toBe(1);
+    now = at(1_001); // the retry is due
+    const stoppable = defineJob({
+      ...echo,
+      run: (_payload, { signal }) =>
+        new Promise<void>((_resolve, reject) => {
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+        }),
+    });
+    const worker = startJobWorker(deps([stoppable]));
+    await waitFor(async () => (await statusOf(id)) === "running", "the second claim");
+    await worker.stop();
+    const row = await database.prisma.job.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.attempts, row.lastError, row.finishedAt]).toEqual([
+      "pending",
+      1,
+      "the receiver was down",
+      null,
+    ]);
+    expect(row.runAt.getTime()).toBe(at(1_001).getTime());
+  });
 });
 
 describe("operating", () => {

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Db } from "@studio/db";
 import type { MailLogger } from "../mail/worker";
+import { finishClaimedJob, type JobFinish } from "./finish";
 import { type JobKind, pruneJobs } from "./queue";
 
 export type JobContext = {
@@ -140,13 +141,8 @@ async function runClaimed(
   stopping: AbortSignal,
 ): Promise<JobOutcome> {
   const mine = { id: job.id, claimToken: job.claimToken };
-  const finish = async (data: Record<string, unknown>): Promise<boolean> => {
-    const { count } = await deps.db.job.updateMany({
-      where: mine,
-      data: { claimToken: null, leaseUntil: null, ...data },
-    });
-    return count === 1;
-  };
+  const finish = (outcome: JobFinish): Promise<boolean> =>
+    finishClaimedJob(deps.db, mine, outcome, deps.now());
   const fail = async (reason: string): Promise<JobOutcome> => {
     deps.logger?.warn("job failed", { id: job.id, kind: handler.kind, attempts: job.attempts, reason });
     return (await finish({ status: "failed", lastError: reason, finishedAt: deps.now() }))
@@ -178,7 +174,7 @@ async function runClaimed(
   } catch (error) {
     if (stopping.aborted && !(error instanceof PermanentJobError)) {
       // Shutting down is not the job's failure: hand it back at once, this attempt not counted.
-      return (await finish({ status: "pending", runAt: deps.now(), attempts: { decrement: 1 } }))
+      return (await finish({ status: "pending", runAt: deps.now(), attemptsDelta: -1 }))
         ? "released"
         : "lost";
     }

@@ -12,13 +12,19 @@ import {
   MESSAGES,
 } from "@studio/validators";
 import type { MailConfig } from "../config";
+import { type AuditRecorder, auditedChange } from "../audit/trail";
 import { AppError } from "../errors";
 import { oneOf } from "../domain/records";
 import { attachmentFiles } from "./attachments";
 import { renderStored } from "./layout";
 import { openLinks } from "./sealed-links";
 
-export type MailAdminDeps = { db: Db; now: () => Date; config: { mail: MailConfig } };
+export type MailAdminDeps = {
+  db: Db;
+  now: () => Date;
+  config: { mail: MailConfig };
+  audit?: AuditRecorder;
+};
 
 const m = MESSAGES.mail;
 
@@ -131,17 +137,23 @@ export async function getMail(deps: MailAdminDeps, id: number): Promise<MailDeta
  */
 export async function resendMail(deps: MailAdminDeps, id: number): Promise<{ id: number; message: string }> {
   if (!deps.config.mail.enabled) throw new AppError("CONFLICT", m.resendNeedsServer);
-  const { count } = await deps.db.outgoingMail.updateMany({
-    where: { id, status: { in: ["failed", "unsent"] } },
-    data: {
-      status: "pending",
-      attempts: 0,
-      notBefore: deps.now(),
-      lastError: null,
-      claimToken: null,
-      leaseUntil: null,
-    },
-  });
+  const { count } = await auditedChange(
+    deps,
+    id,
+    (tx) =>
+      tx.outgoingMail.updateMany({
+        where: { id, status: { in: ["failed", "unsent"] } },
+        data: {
+          status: "pending",
+          attempts: 0,
+          notBefore: deps.now(),
+          lastError: null,
+          claimToken: null,
+          leaseUntil: null,
+        },
+      }),
+    { changed: (queued) => queued.count === 1 },
+  );
   if (count === 0) {
     const exists = await deps.db.outgoingMail.count({ where: { id } });
     throw exists ? new AppError("CONFLICT", m.resendRefused) : new AppError("NOT_FOUND", m.notFound);

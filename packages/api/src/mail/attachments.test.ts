@@ -14,7 +14,7 @@ const input: CalendarInput = {
       sequence: 2,
       date: "2030-06-10",
       time: "10:00",
-      hours: 2,
+      minutes: 120,
       summary: "Portraits with Studio",
       description: "Booking #7",
       location: "1 High Street, London",
@@ -37,6 +37,36 @@ describe("stored attachments", () => {
     expect(file?.content).toBe(buildCalendar(input));
     expect(file?.content).toContain("DTSTART;TZID=Europe/London:20300610T100000");
     expect(file?.content).toContain("SEQUENCE:2");
+  });
+
+  it("read an invite queued before sessions had minutes (whole hours) with its real end", () => {
+    const event = { ...input.events[0]!, minutes: undefined, hours: 3 };
+    const legacy = JSON.parse(
+      JSON.stringify([
+        {
+          filename: "invite.ics",
+          contentType: "text/calendar",
+          calendar: { ...storedCalendar(input), events: [event] },
+        },
+      ]),
+    );
+    const [file] = attachmentFiles(legacy);
+    expect(file?.content).toContain("DTEND;TZID=Europe/London:20300610T130000");
+  });
+
+  it("write a session of 90 minutes with its real end", () => {
+    const [file] = attachmentFiles(
+      JSON.parse(
+        JSON.stringify([
+          {
+            filename: "invite.ics",
+            contentType: "text/calendar",
+            calendar: storedCalendar({ ...input, events: [{ ...input.events[0]!, minutes: 90 }] }),
+          },
+        ]),
+      ),
+    );
+    expect(file?.content).toContain("DTEND;TZID=Europe/London:20300610T113000");
   });
 
   it("pass whole files through and leave out what cannot be read", () => {

@@ -20,19 +20,28 @@ export function storedCalendar(input: CalendarInput): StoredCalendar {
   return { ...input, stamp: input.stamp.toISOString() };
 }
 
-const ZCalendarEvent = z.object({
-  uid: z.string(),
-  sequence: z.number().int().min(0),
-  date: z.string(),
-  time: z.string(),
-  hours: z.number(),
-  summary: z.string(),
-  description: z.string(),
-  location: z.string(),
-  url: z.string().nullish(),
-  status: z.enum(["tentative", "confirmed", "cancelled"]),
-  attendee: z.object({ name: z.string(), email: z.string() }).nullish(),
-});
+/** Invites queued before sessions had minutes stored whole hours: read as minutes. */
+const withMinutes = (value: unknown) =>
+  value && typeof value === "object" && "hours" in value && !("minutes" in value)
+    ? { ...value, minutes: Number((value as { hours: unknown }).hours) * 60 }
+    : value;
+
+const ZCalendarEvent = z.preprocess(
+  withMinutes,
+  z.object({
+    uid: z.string(),
+    sequence: z.number().int().min(0),
+    date: z.string(),
+    time: z.string(),
+    minutes: z.number(),
+    summary: z.string(),
+    description: z.string(),
+    location: z.string(),
+    url: z.string().nullish(),
+    status: z.enum(["tentative", "confirmed", "cancelled"]),
+    attendee: z.object({ name: z.string(), email: z.string() }).nullish(),
+  }),
+);
 
 const ZStoredAttachment = z.union([
   z.object({ filename: z.string(), contentType: z.string(), content: z.string() }),

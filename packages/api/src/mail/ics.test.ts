@@ -58,7 +58,7 @@ const input = (overrides: Partial<CalendarInput> = {}): CalendarInput => ({
       sequence: 1,
       date: "2030-02-04",
       time: "10:00",
-      hours: 2,
+      minutes: 120,
       summary: "Portraits",
       description: "Client: Ann",
       location: "1 Lake Road, Kolhapur",

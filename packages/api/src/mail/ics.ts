@@ -35,7 +35,8 @@ export type CalendarEvent = {
   sequence: number;
   date: string;
   time: string;
-  hours: number;
+  /** The session's length. */
+  minutes: number;
   summary: string;
   description: string;
   location: string;
@@ -128,7 +129,7 @@ function eventLines(event: CalendarEvent, input: CalendarInput): string[] {
     `SEQUENCE:${Math.max(0, Math.trunc(event.sequence))}`,
     `DTSTAMP:${utcStamp(input.stamp)}`,
     `DTSTART;TZID=${zone}:${localTime(start)}`,
-    `DTEND;TZID=${zone}:${localTime(start.plus({ hours: event.hours }))}`,
+    `DTEND;TZID=${zone}:${localTime(start.plus({ minutes: event.minutes }))}`,
     `SUMMARY:${icsText(event.summary)}`,
   ];
   if (event.location) lines.push(`LOCATION:${icsText(event.location)}`);

@@ -4,14 +4,12 @@
  */
 import type { Db } from "@studio/db";
 import {
+  SESSION_LENGTH,
   adminBookingPath,
   FEEDBACK_CATEGORIES,
   MAIL_REMINDER_HOURS,
   type MailKind,
-  SERVICE_CATEGORIES,
-  SERVICE_SITE_CATEGORY,
-  type ServiceCategory,
-  sessionHours,
+  serviceCategoryOf,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
@@ -74,6 +72,7 @@ export const NOTIFY_SERVICE_SELECT = {
   title: true,
   priceCents: true,
   duration: true,
+  durationMinutes: true,
   category: true,
 } as const;
 
@@ -108,7 +107,7 @@ function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts 
     phone: booking.phone,
     service: serviceTitle(booking),
     price: booking.service ? booking.service.priceCents / 100 : null,
-    when: sessionClock(booking.date, booking.time, sessionHours(booking.service?.duration), studio.timeZone),
+    when: sessionClock(booking.date, booking.time, booking.service?.durationMinutes, studio.timeZone),
     message: booking.message,
     hasProof: Boolean(booking.uploadId ?? booking.image),
   };
@@ -152,7 +151,7 @@ function inviteAttachment(
         sequence,
         date: booking.date,
         time: booking.time,
-        hours: sessionHours(booking.service?.duration),
+        minutes: booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes,
         summary: `${service} with ${studio.name}`,
         description: [
           `Booking #${booking.id}: ${service}`,
@@ -235,9 +234,7 @@ export function feedbackUrl(
 
 /** The feedback category that matches a service's category: the site's category it belongs to ("" = General). */
 export function feedbackCategoryOf(serviceCategory: string | null | undefined): string {
-  const category = (SERVICE_CATEGORIES as readonly string[]).includes(serviceCategory ?? "")
-    ? (SERVICE_SITE_CATEGORY[serviceCategory as ServiceCategory] ?? "")
-    : "";
+  const category = serviceCategoryOf(serviceCategory) ?? "";
   return (FEEDBACK_CATEGORIES as readonly string[]).includes(category) ? category : "";
 }
 

@@ -45,11 +45,11 @@ describe("wall time as the e-mails print it", () => {
     }
   });
 
-  it("starts a session at the instant its wall time names, and ends it the session's hours later", () => {
-    const clock = sessionClock("2030-07-02", "10:00", 3, "Europe/London");
+  it("starts a session at the instant its wall time names, and ends it the session's minutes later", () => {
+    const clock = sessionClock("2030-07-02", "10:00", 195, "Europe/London");
     expect(clock.start.instant.toISOString()).toBe("2030-07-02T09:00:00.000Z");
-    expect(clock.end.instant.toISOString()).toBe("2030-07-02T12:00:00.000Z");
-    expect(formatTime(clock.end)).toBe("1:00 PM");
+    expect(clock.end.instant.toISOString()).toBe("2030-07-02T12:15:00.000Z");
+    expect(formatTime(clock.end)).toBe("1:15 PM");
     expect(clock.start.zone).toBe("GMT+1");
   });
 });

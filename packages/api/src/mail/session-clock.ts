@@ -2,19 +2,21 @@
  * A session's start and end on the studio's wall clock, as the e-mails and invites print them. The reading and
  * the writing are @studio/validators' date-format (the one module for every date and time in the product).
  */
-import { wallTime, type WallTime, zonedInstant } from "@studio/validators";
+import { sessionEnd, wallTime, type WallTime, zonedInstant } from "@studio/validators";
 
-const HOUR_MS = 3_600_000;
-
-/** A session's start and end, `hours` apart. */
+/** A session's start and end. */
 export type SessionClock = { start: WallTime; end: WallTime; timeZone: string };
 
-/** The session booked for `date` at `time` in the studio's zone, lasting `hours`. */
-export function sessionClock(date: string, time: string, hours: number, timeZone: string): SessionClock {
-  const start = zonedInstant(date, time, timeZone);
+/** The session booked for `date` at `time` in the studio's zone, lasting `minutes`. */
+export function sessionClock(
+  date: string,
+  time: string,
+  minutes: number | null | undefined,
+  timeZone: string,
+): SessionClock {
   return {
-    start: wallTime(start, timeZone),
-    end: wallTime(new Date(start.getTime() + hours * HOUR_MS), timeZone),
+    start: wallTime(zonedInstant(date, time, timeZone), timeZone),
+    end: wallTime(sessionEnd(date, time, minutes, timeZone), timeZone),
     timeZone,
   };
 }

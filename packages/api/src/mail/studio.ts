@@ -1,7 +1,7 @@
 import type { Db } from "@studio/db";
 import type { ApiConfig } from "../config";
 import { scheduleRules } from "../domain/bookings/schedule";
-import { getStudioProfile } from "../domain/studio-profile";
+import { getStoredStudioProfile } from "../domain/studio-profile";
 import type { Tx } from "../domain/uploads/proof";
 import type { ReadCache } from "../cache";
 
@@ -32,7 +32,7 @@ export type StudioDeps = {
 export async function studioDetailsFor(tx: Tx | Db, deps: StudioDeps): Promise<StudioDetails> {
   // Both read through the read cache; on a miss, only plain reads a transaction client has as well.
   const read = { db: tx as Db, now: deps.now, cache: deps.cache, config: deps.config };
-  const [profile, rules] = await Promise.all([getStudioProfile(read), scheduleRules(read)]);
+  const [profile, rules] = await Promise.all([getStoredStudioProfile(read), scheduleRules(read)]);
   const cityLine = [profile.city, profile.region].filter(Boolean).join(", ");
   return {
     name: profile.name,

@@ -107,10 +107,10 @@ export async function createHarness(
     setNowToSessionEnd: async (bookingId) => {
       const booking = await deps.db.booking.findUniqueOrThrow({
         where: { id: bookingId },
-        select: { date: true, time: true, service: { select: { duration: true } } },
+        select: { date: true, time: true, service: { select: { durationMinutes: true } } },
       });
       const { timeZone } = await scheduleRules(deps);
-      now = sessionEnd(booking.date, booking.time, booking.service?.duration, timeZone);
+      now = sessionEnd(booking.date, booking.time, booking.service?.durationMinutes, timeZone);
       return now;
     },
     close: async () => {

@@ -4,6 +4,7 @@
  * the rules from before they were editable (every day 09:00–17:00, "not in the past", no horizon, one
  * booking per slot), so nothing changes until the owner edits them.
  */
+import { SESSION_LENGTH } from "./session-length";
 import { z } from "zod";
 import { TIME_SLOTS, type TimeSlot } from "../constants";
 import { isCalendarDate, isValidTimeZone } from "../dates";
@@ -211,25 +212,20 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(wallClockToInstant(date, time, timeZone));
 }
 
-/** Sessions are hourly slots: a service whose duration reads "N hour(s)" (N up to 8) lasts N hours, else one. */
-export function sessionHours(duration: string | null | undefined): number {
-  const match = /^\s*(\d{1,2})\s*(?:h|hr|hrs|hour|hours)\s*$/i.exec(duration ?? "");
-  const hours = match ? Number(match[1]) : 1;
-  return hours >= 1 && hours <= 8 ? hours : 1;
-}
-
 /**
  * When a session booked for `date` at `time` (the studio's wall clock in `timeZone`) ends: its start plus its
- * service's duration (sessionHours; one hour when the service is gone). A booking may be marked completed
- * only from this instant on, by the server and in the back office alike.
+ * service's length in minutes (SESSION_LENGTH's default when the service is gone). A booking may be marked
+ * completed only from this instant on, by the server and in the back office alike.
  */
 export function sessionEnd(
   date: string,
   time: string,
-  duration: string | null | undefined,
+  minutes: number | null | undefined,
   timeZone: string,
 ): Date {
-  return new Date(wallClockToInstant(date, time, timeZone) + sessionHours(duration) * 3_600_000);
+  return new Date(
+    wallClockToInstant(date, time, timeZone) + (minutes ?? SESSION_LENGTH.defaultMinutes) * 60_000,
+  );
 }
 
 function wallClockToInstant(date: string, time: string, timeZone: string): number {

@@ -1,7 +1,14 @@
 import { z } from "zod";
-import { FIELD_LIMITS, SERVICE_CATEGORIES, type ServiceCategory } from "../constants";
+import {
+  FIELD_LIMITS,
+  LEGACY_SERVICE_CATEGORIES,
+  type LegacyServiceCategory,
+  SERVICE_CATEGORIES,
+  type ServiceCategory,
+} from "../constants";
 import { MESSAGES } from "../messages";
 import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
+import { SESSION_LENGTH } from "./session-length";
 
 const m = MESSAGES.service;
 
@@ -16,7 +23,18 @@ export const ZPrice = z.preprocess(
     .transform((v) => Math.round(v * 100) / 100),
 );
 
-export const ZServiceCategory = z.enum(SERVICE_CATEGORIES, { error: m.categoryInvalid });
+/**
+ * A service category: one of the site's categories (CATEGORIES). The specification's earlier names (editing,
+ * drone, event) are accepted and read as the category they became (LEGACY_SERVICE_CATEGORIES).
+ */
+export const ZServiceCategory = z
+  .enum([...SERVICE_CATEGORIES, ...(Object.keys(LEGACY_SERVICE_CATEGORIES) as LegacyServiceCategory[])], {
+    error: m.categoryInvalid,
+  })
+  .transform(
+    (v): ServiceCategory =>
+      (LEGACY_SERVICE_CATEGORIES as Record<string, ServiceCategory>)[v] ?? (v as ServiceCategory),
+  );
 
 /**
  * A stored media reference: an uploaded file path (/uploads/…, a signed link's query allowed: a private upload is
@@ -36,6 +54,14 @@ export const ZMediaUrl = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** Whole minutes within bounds; digits in a string accepted (a form's number field). */
+function minutesField(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
 export const ZServiceInput = z.object({
   title: requiredText(m.titleRequired, FIELD_LIMITS.title, singleLine("Title")),
   description: requiredText(m.descriptionRequired, FIELD_LIMITS.description, multiLine("Description")),
@@ -45,6 +71,14 @@ export const ZServiceInput = z.object({
   image: ZMediaUrl,
   icon: optionalText(16, singleLine("Icon")),
   features: listField("Each feature"),
+  /** Absent (an external tool on the REST contract): read from `duration`'s text, else 60 and flagged. */
+  duration_minutes: minutesField(
+    SESSION_LENGTH.minMinutes,
+    SESSION_LENGTH.maxMinutes,
+    m.durationMinutesInvalid,
+  ).optional(),
+  buffer_before_minutes: minutesField(0, SESSION_LENGTH.maxBufferMinutes, m.bufferInvalid).optional(),
+  buffer_after_minutes: minutesField(0, SESSION_LENGTH.maxBufferMinutes, m.bufferInvalid).optional(),
 });
 export type ServiceInput = z.input<typeof ZServiceInput>;
 
@@ -57,6 +91,10 @@ export type ServiceDto = {
   category: ServiceCategory;
   price: number;
   duration: string | null;
+  /** How long a session lasts, and the time held before and after it. */
+  duration_minutes: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
   features: string[];
   image: string | null;
   icon: string | null;
@@ -65,8 +103,11 @@ export type ServiceDto = {
   archived: boolean;
 };
 
-/** The back office's list: every service, archived ones too, with how many bookings use each. */
-export type AdminServiceDto = ServiceDto & { bookings: number };
+/**
+ * The back office's list: every service, archived ones too, with how many bookings use each, and whether its
+ * minutes are a guess (its duration text could not be read) for the owner to set.
+ */
+export type AdminServiceDto = ServiceDto & { bookings: number; duration_unread: boolean };
 
 /** What removing a service did: deleted (no bookings use it), or archived (kept for the bookings that do). */
 export type ServiceRemoved = { id: number; archived: boolean; bookings: number };
@@ -81,6 +122,9 @@ export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
   category: z.enum(SERVICE_CATEGORIES),
   price: z.number(),
   duration: z.string().nullable(),
+  duration_minutes: z.number().int(),
+  buffer_before_minutes: z.number().int(),
+  buffer_after_minutes: z.number().int(),
   features: z.array(z.string()),
   image: z.string().nullable(),
   icon: z.string().nullable(),
@@ -90,7 +134,7 @@ export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
 
 export const ZAdminServiceDto: z.ZodType<AdminServiceDto> = z.intersection(
   ZServiceDto,
-  z.object({ bookings: z.number().int() }),
+  z.object({ bookings: z.number().int(), duration_unread: z.boolean() }),
 );
 
 export const ZServiceRemoved: z.ZodType<ServiceRemoved> = z.object({

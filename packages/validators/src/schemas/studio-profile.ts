@@ -4,6 +4,7 @@ import { MESSAGES } from "../messages";
 import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../studio-profile-format";
 import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
 import { type LineCheck, multiLine, requiredText as text, singleLine } from "./common";
+import { WEEKDAYS } from "./schedule";
 
 export * from "../studio-profile-data";
 export * from "../studio-profile-format";
@@ -18,7 +19,8 @@ export const STUDIO_PROFILE_LIMITS = {
   addressLines: 3,
   phones: 5,
   emails: 5,
-  businessHours: FIELD_LIMITS.shortText,
+  about: 4_000,
+  hoursNote: FIELD_LIMITS.shortText,
   replyPromise: 500,
   minZoom: 1,
   maxZoom: 19,
@@ -119,7 +121,10 @@ export const ZStudioProfileUpdate = z.object({
   latitude: numberIn(-90, 90, m.latitudeInvalid),
   longitude: numberIn(-180, 180, m.longitudeInvalid),
   zoom: numberIn(L.minZoom, L.maxZoom, m.zoomInvalid(L.minZoom, L.maxZoom), true),
-  businessHours: text(m.businessHoursRequired, L.businessHours, singleLine("Business hours")),
+  /** The About page's story: paragraphs apart by a blank line. */
+  about: text(m.aboutRequired, L.about, multiLine("About text")),
+  /** Said under the opening hours (which come from the Hours page's schedule): "Closed on public holidays". */
+  hoursNote: optional(L.hoursNote, singleLine("Hours note")),
   replyPromise: text(m.replyPromiseRequired, L.replyPromise, multiLine("Reply promise")),
   /** An uploaded image (/uploads/…; an absolute URL of one, as REST answers give it, is taken by its path), or none. */
   logo: z
@@ -133,9 +138,28 @@ export const ZStudioProfileUpdate = z.object({
 });
 export type StudioProfileUpdate = z.input<typeof ZStudioProfileUpdate>;
 
-/** The studio's public profile, as every page and the REST API read it. */
+/** One open day of the week, on the studio's clock: "09:00" to "18:00" (the end of its last hourly slot). */
+export const ZOpeningDay = z.object({
+  day: z.enum(WEEKDAYS),
+  opens: z.string(),
+  closes: z.string(),
+});
+export type OpeningDay = z.output<typeof ZOpeningDay>;
+
+/**
+ * The studio's public profile, as every page and the REST API read it: what an admin saved on the Settings
+ * page, and what the site states that follows other settings (read only here): the opening hours from the
+ * Hours page's schedule, the studio's zone, and the hours before a session until which a client may change it
+ * online (BOOKING_CHANGE_CUTOFF_HOURS).
+ */
 export const ZStudioProfile = ZStudioProfileUpdate.extend({
   /** When an admin last saved it (null: never, the defaults). */
   updated_at: z.string().nullable(),
+  /** The open days, Monday first (a closed day is not listed). */
+  openingHours: z.array(ZOpeningDay),
+  /** The IANA zone the hours are on (the Hours page's, else STUDIO_TIMEZONE). */
+  timeZone: z.string(),
+  /** A client may cancel or move a booking online, any number of times, until this many hours before it. */
+  changeCutoffHours: z.number().int().min(0),
 });
 export type StudioProfile = z.output<typeof ZStudioProfile>;

@@ -50,7 +50,9 @@ const server = setupServer(
     },
     "calendarFeed.get": () => null,
     "site.config": () => ({ timeZone: "America/Los_Angeles", today: "2030-01-01", mapTileUrl: "" }),
-    "services.adminList": () => [{ id: 1, title: "Portrait Session", duration: "2 hours", bookings: 2 }],
+    "services.adminList": () => [
+      { id: 1, title: "Portrait Session", duration: "2 hours", duration_minutes: 120, bookings: 2 },
+    ],
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

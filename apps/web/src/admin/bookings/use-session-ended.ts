@@ -5,7 +5,7 @@ import { trpc } from "../../lib/trpc";
 
 /**
  * Whether a booking's session is over, as the server judges it before it lets a booking be marked completed:
- * the start plus the service's duration (one hour for a service that is gone) in the studio's zone (the one
+ * the start plus the service's minutes (60 for a service that is gone) in the studio's zone (the one
  * every admin time is shown in). Until the zone and the services have loaded, no session counts as over, so
  * "Completed" is never offered early.
  */
@@ -16,8 +16,8 @@ export function useSessionEnded(): (booking: BookingDto) => boolean {
   return useCallback(
     (booking: BookingDto) => {
       if (!timeZone || !list) return false;
-      const duration = list.find((s) => s.id === booking.service_id)?.duration;
-      return sessionEnd(booking.date, booking.time, duration, timeZone).getTime() <= Date.now();
+      const minutes = list.find((s) => s.id === booking.service_id)?.duration_minutes;
+      return sessionEnd(booking.date, booking.time, minutes, timeZone).getTime() <= Date.now();
     },
     [timeZone, list],
   );

@@ -39,14 +39,17 @@ type Form = {
   latitude: string;
   longitude: string;
   zoom: string;
-  businessHours: string;
+  about: string;
+  hoursNote: string;
   replyPromise: string;
   logo: string | null;
 };
 
 function toForm(profile: StudioProfile): Form {
+  // What follows other settings (the schedule's hours, the zone, the cut-off) is not the form's.
+  const { openingHours: _h, timeZone: _z, changeCutoffHours: _c, updated_at: _u, ...saved } = profile;
   return {
-    ...profile,
+    ...saved,
     latitude: String(profile.latitude),
     longitude: String(profile.longitude),
     zoom: String(profile.zoom),
@@ -165,7 +168,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
     });
   };
   const text = (
-    key: "name" | "tagline" | "city" | "region" | "country" | "businessHours" | "replyPromise",
+    key: "name" | "tagline" | "city" | "region" | "country" | "about" | "hoursNote" | "replyPromise",
   ) => ({
     value: form[key],
     error: errors[key],
@@ -324,8 +327,17 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
         </div>
       </Section>
 
-      <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-hours" title={s.hours}>
-        <TextField label={s.businessHours} maxLength={L.businessHours} {...text("businessHours")} />
+      <Section
+        bodyClassName="grid grid-cols-1 gap-4"
+        id="settings-about"
+        title={s.aboutSection}
+        text={s.aboutHint}
+      >
+        <TextAreaField label={s.about} rows={8} maxLength={L.about} {...text("about")} />
+      </Section>
+
+      <Section bodyClassName="grid grid-cols-1 gap-4" id="settings-hours" title={s.hours} text={s.hoursHint}>
+        <TextField label={s.hoursNote} maxLength={L.hoursNote} {...text("hoursNote")} />
         <TextAreaField label={s.replyPromise} rows={3} maxLength={L.replyPromise} {...text("replyPromise")} />
       </Section>
 

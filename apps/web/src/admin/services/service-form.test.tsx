@@ -1,4 +1,4 @@
-import { MESSAGES } from "@studio/validators";
+import { CATEGORIES, MESSAGES } from "@studio/validators";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
@@ -39,9 +39,12 @@ const SERVICE = {
   id: 3,
   title: "Drone Tour",
   description: "Aerial film",
-  category: "drone" as const,
+  category: "drone-services" as const,
   price: 499.5,
   duration: "Half day",
+  duration_minutes: 60,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
   features: ["4K", "Licensed pilot"],
   image: "/uploads/media/x.jpg",
   icon: null,
@@ -61,24 +64,17 @@ describe("ServiceFormDialog", () => {
     expect(calls).toEqual([]);
   });
 
-  it("offers the six categories, photography first, and a price ≥ 0 with cents", () => {
+  it("offers the site's six categories, photography first, and a price ≥ 0 with cents", () => {
     renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
     const category = screen.getByLabelText("Category") as HTMLSelectElement;
-    expect([...category.options].map((o) => o.value)).toEqual([
-      "photography",
-      "videography",
-      "editing",
-      "drone",
-      "event",
-      "commercial",
-    ]);
-    // Named as the public site names its categories (not "Editing", "Drone").
+    // The site's one category list (its pages' slugs), named as the site names them (not "Editing", "Drone").
+    expect([...category.options].map((o) => o.value)).toEqual([...CATEGORIES]);
     expect([...category.options].map((o) => o.textContent)).toEqual([
       "Photography",
       "Videography",
-      "VFX & Post",
+      "Cinematography",
       "Drone Services",
-      "Events",
+      "VFX & Post",
       "Commercial",
     ]);
     expect(category.value).toBe("photography");
@@ -108,6 +104,9 @@ describe("ServiceFormDialog", () => {
           description: "Your day on film",
           price: 1899.99,
           duration: "Full day",
+          duration_minutes: 480,
+          buffer_before_minutes: 0,
+          buffer_after_minutes: 0,
           category: "videography",
           image: "https://cdn.example.com/w.jpg",
           icon: null,
@@ -115,6 +114,20 @@ describe("ServiceFormDialog", () => {
         },
       },
     ]);
+  });
+
+  it("fills the session length in from a duration that names one, and refuses a length out of bounds", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    const length = screen.getByLabelText(MESSAGES.admin.services.lengthLabel);
+    expect(length).toHaveValue(60);
+    await user.type(screen.getByLabelText("Duration"), "Half day");
+    expect(length).toHaveValue(240);
+    await user.clear(length);
+    await user.type(length, "5");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findByText(MESSAGES.service.durationMinutesInvalid)).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it("refuses a negative price with the schema's message", async () => {

@@ -1,7 +1,9 @@
 import {
+  durationMinutesOf,
   MESSAGES,
+  SESSION_LENGTH,
   SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
+  CATEGORY_LABELS,
   type ServiceDto,
   splitList,
   ZServiceInput,
@@ -19,6 +21,9 @@ type Form = {
   description: string;
   price: string;
   duration: string;
+  duration_minutes: string;
+  buffer_before_minutes: string;
+  buffer_after_minutes: string;
   category: string;
   image: string;
   features: string;
@@ -30,11 +35,16 @@ function toForm(service?: ServiceDto | null): Form {
     description: service?.description ?? "",
     price: service ? String(service.price) : "",
     duration: service?.duration ?? "",
+    duration_minutes: String(service?.duration_minutes ?? SESSION_LENGTH.defaultMinutes),
+    buffer_before_minutes: String(service?.buffer_before_minutes ?? 0),
+    buffer_after_minutes: String(service?.buffer_after_minutes ?? 0),
     category: service?.category ?? "photography",
     image: service?.image ?? "",
     features: service?.features.join("\n") ?? "",
   };
 }
+
+const m = MESSAGES.admin.services;
 
 /** Add/edit a service: validated with the server's own schema, field errors next to each field. */
 export function ServiceFormDialog({
@@ -68,6 +78,9 @@ export function ServiceFormDialog({
       description: form.description,
       price: form.price.trim(),
       duration: form.duration,
+      duration_minutes: form.duration_minutes.trim(),
+      buffer_before_minutes: form.buffer_before_minutes.trim() || "0",
+      buffer_after_minutes: form.buffer_after_minutes.trim() || "0",
       category: form.category,
       image: form.image.trim() || null,
       features: splitList(form.features),
@@ -118,11 +131,56 @@ export function ServiceFormDialog({
         {...field("price")}
         required
       />
-      <TextField label="Duration" placeholder="e.g. 2 hours" {...field("duration")} required />
+      <TextField
+        label="Duration"
+        placeholder="e.g. 2 hours"
+        {...field("duration")}
+        onChange={(event) => {
+          const text = event.target.value;
+          const minutes = durationMinutesOf(text);
+          // A duration that names a length fills the minutes in; the owner can still change them.
+          setForm((f) => ({
+            ...f,
+            duration: text,
+            ...(minutes !== null ? { duration_minutes: String(minutes) } : {}),
+          }));
+        }}
+        required
+      />
+      <TextField
+        label={m.lengthLabel}
+        type="number"
+        inputMode="numeric"
+        min={SESSION_LENGTH.minMinutes}
+        max={SESSION_LENGTH.maxMinutes}
+        step={15}
+        hint={m.lengthHint}
+        {...field("duration_minutes")}
+        required
+      />
+      <TextField
+        label={m.bufferBeforeLabel}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={SESSION_LENGTH.maxBufferMinutes}
+        step={5}
+        hint={m.bufferHint}
+        {...field("buffer_before_minutes")}
+      />
+      <TextField
+        label={m.bufferAfterLabel}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={SESSION_LENGTH.maxBufferMinutes}
+        step={5}
+        {...field("buffer_after_minutes")}
+      />
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {SERVICE_CATEGORY_LABELS[c]}
+            {CATEGORY_LABELS[c]}
           </option>
         ))}
       </SelectField>

@@ -1,8 +1,10 @@
 import {
   type AdminServiceDto,
   formatUsd,
+  durationMinutesOf,
   MESSAGES,
-  SERVICE_CATEGORY_LABELS,
+  CATEGORY_LABELS,
+  minutesInWords,
   type ServiceDto,
 } from "@studio/validators";
 import { useState } from "react";
@@ -16,6 +18,14 @@ import { Icon } from "../ui/icons";
 import { ServiceFormDialog } from "./service-form";
 
 const m = MESSAGES.admin.services;
+
+/** The duration as the site shows it, and the minutes in words where the text does not already say them. */
+function lengthLabel(service: AdminServiceDto): string {
+  const said = durationMinutesOf(service.duration) === service.duration_minutes;
+  return [service.duration, said ? null : minutesInWords(service.duration_minutes)]
+    .filter(Boolean)
+    .join(" · ");
+}
 
 function ServiceCard({
   service,
@@ -49,17 +59,25 @@ function ServiceCard({
       <div className="flex flex-1 flex-col p-4">
         {/* The category as the site names it ("Drone Services", "VFX & Post"). */}
         <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-amber-300">
-          {SERVICE_CATEGORY_LABELS[service.category]}
+          {CATEGORY_LABELS[service.category]}
           {service.archived ? (
             <span className="rounded-full bg-white/10 px-2 py-0.5 text-white/80">{m.archivedBadge}</span>
           ) : null}
         </p>
         <Heading className="mt-1 text-lg font-semibold text-white">{service.title}</Heading>
         <p className="mt-1 line-clamp-2 text-sm text-white/70">{service.description}</p>
-        {service.duration ? (
-          <p className="mt-2 flex items-center gap-1.5 text-xs text-white/70">
-            <Icon name="clock" className="h-3.5 w-3.5" /> {service.duration}
-          </p>
+        <p className="mt-2 flex items-start gap-1.5 text-xs text-white/70">
+          <Icon name="clock" className="mt-px h-3.5 w-3.5 shrink-0" />
+          <span>
+            {m.sessionLength(
+              lengthLabel(service),
+              service.buffer_before_minutes,
+              service.buffer_after_minutes,
+            )}
+          </span>
+        </p>
+        {service.duration_unread ? (
+          <p className="mt-1 text-xs font-semibold text-amber-300">{m.lengthUnread}</p>
         ) : null}
         {service.features.length ? (
           <ul className="mt-3 flex flex-wrap gap-1.5">
@@ -157,6 +175,7 @@ export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
 
   const all = services.data ?? [];
   const list = all.filter((s) => !s.archived);
+  const unread = list.filter((s) => s.duration_unread).length;
   const archived = heading === "none" ? all.filter((s) => s.archived) : [];
   const cardHeading = heading === "h2" ? "h3" : "h2";
   const cards = (items: AdminServiceDto[], level: "h2" | "h3") => (
@@ -187,6 +206,14 @@ export function ServicesManager({ heading }: { heading: "h2" | "none" }) {
           <Icon name="plus" className="h-4 w-4" /> {m.add}
         </Button>
       </div>
+      {unread > 0 ? (
+        <p
+          role="status"
+          className="mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-100"
+        >
+          {m.lengthUnreadNotice(unread)}
+        </p>
+      ) : null}
       {services.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (

@@ -1,13 +1,23 @@
 import { CATEGORY_PAGES, type CategoryPage as Content } from "@studio/content";
-import type { CategorySlug } from "@studio/validators";
+import {
+  type CategorySlug,
+  LIST_DEFAULTS,
+  MESSAGES,
+  type PortfolioItemDto,
+  type ServiceDto,
+  truncate,
+} from "@studio/validators";
 import { Link } from "react-router-dom";
 import { EmojiIcon } from "../../components/emoji-icon";
+import { ClockIcon } from "../components/icons";
 import { ArrowRightIcon } from "../components/icons-core";
-import { MediaImage } from "../components/media-image";
+import { Spinner } from "../components/spinner";
 import { useBookNow } from "../dialogs";
-import { HoverMedia } from "../home/portfolio-media";
+import { HoverMedia, isVideoItem } from "../home/portfolio-media";
+import { ServiceVisual } from "../home/service-visual";
 import { useReveal } from "../hooks/use-reveal";
 import { priceLabel } from "../lib/format";
+import { type CatalogState, useCategoryCatalog } from "./catalog";
 
 function Features({ page }: { page: Content }) {
   const heading = useReveal<HTMLDivElement>();
@@ -39,9 +49,69 @@ function Features({ page }: { page: Content }) {
   );
 }
 
-function Services({ page }: { page: Content }) {
-  const bookNow = useBookNow();
+function ServiceCard({ service }: { service: ServiceDto }) {
+  const bookNow = useBookNow(service.id);
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-3xl border border-white/[0.07] bg-ink-soft transition hover:border-accent/30">
+      <div className="relative aspect-[16/10] overflow-hidden bg-ink-raised">
+        <ServiceVisual
+          service={service}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          imageClassName="h-full w-full object-cover transition duration-700 group-hover:scale-105"
+          fallbackClassName="flex h-full items-center justify-center bg-gradient-to-br from-amber-500/20 via-ink-raised to-indigo-500/20"
+          iconClassName="h-14 w-14"
+        />
+        <span className="absolute right-4 top-4 rounded-full bg-black/70 px-3.5 py-1.5 text-sm font-bold text-accent backdrop-blur">
+          {priceLabel(service.price)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="font-display text-xl font-bold text-white [overflow-wrap:anywhere]">
+          {service.title}
+        </h3>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70 [overflow-wrap:anywhere]">
+          {truncate(service.description, LIST_DEFAULTS.serviceDescriptionPreview)}
+        </p>
+        {service.duration ? (
+          <p className="mt-4 inline-flex items-center gap-1.5 text-xs text-white/75">
+            <ClockIcon className="h-3.5 w-3.5 text-accent" />
+            {service.duration}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          {...bookNow}
+          aria-label={`Book Now: ${service.title}`}
+          className="mt-6 inline-flex items-center justify-center gap-2 rounded-full bg-white/5 px-5 py-3 text-sm font-semibold text-white transition group-hover:bg-accent group-hover:text-black"
+        >
+          Book Now
+          <ArrowRightIcon className="h-4 w-4" />
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** A category without a published service says so and offers the contact page. */
+function NoServices({ label }: { label: string }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-3xl border border-white/[0.07] bg-ink-soft px-8 py-12 text-center">
+      <p className="font-display text-xl font-bold text-white">{MESSAGES.service.noneInCategory(label)}</p>
+      <p className="mt-3 text-white/70">{MESSAGES.service.noneInCategoryHint}</p>
+      <Link
+        to="/contact"
+        className="mt-7 inline-flex items-center justify-center gap-2 rounded-full bg-accent px-7 py-3.5 font-semibold text-black transition hover:bg-accent-strong"
+      >
+        {MESSAGES.service.noneInCategoryLink}
+        <ArrowRightIcon className="h-4 w-4" />
+      </Link>
+    </div>
+  );
+}
+
+function Services({ page, state }: { page: Content; state: CatalogState }) {
   const grid = useReveal<HTMLUListElement>();
+  const services = state.status === "ready" ? state.catalog.services : null;
   return (
     <section
       id="services"
@@ -55,45 +125,69 @@ function Services({ page }: { page: Content }) {
         >
           Our {page.title} Services
         </h2>
-        <ul {...grid.revealProps} className="reveal-group grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {page.services.map((service) => (
-            <li key={service.title}>
-              <article className="group flex h-full flex-col overflow-hidden rounded-3xl border border-white/[0.07] bg-ink-soft transition hover:border-accent/30">
-                <div className="relative aspect-[16/10] overflow-hidden">
-                  <MediaImage
-                    src={service.image}
-                    alt=""
-                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                    className="h-full w-full object-cover transition duration-700 group-hover:scale-105"
-                  />
-                  <span className="absolute right-4 top-4 rounded-full bg-black/70 px-3.5 py-1.5 text-sm font-bold text-accent backdrop-blur">
-                    {priceLabel(Number(service.price))}
-                  </span>
-                </div>
-                <div className="flex flex-1 flex-col p-6">
-                  <h3 className="font-display text-xl font-bold text-white">{service.title}</h3>
-                  <p className="mt-2 flex-1 text-sm leading-relaxed text-white/70">{service.description}</p>
-                  <button
-                    type="button"
-                    {...bookNow}
-                    aria-label={`Book Now: ${service.title}`}
-                    className="mt-6 inline-flex items-center justify-center gap-2 rounded-full bg-white/5 px-5 py-3 text-sm font-semibold text-white transition group-hover:bg-accent group-hover:text-black"
-                  >
-                    Book Now
-                    <ArrowRightIcon className="h-4 w-4" />
-                  </button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        {state.status === "loading" ? (
+          <Spinner label="Loading services..." className="min-h-[24rem]" />
+        ) : null}
+        {state.status === "error" ? (
+          <p
+            role="alert"
+            className="mx-auto max-w-xl rounded-2xl border border-red-500/30 bg-red-950/40 p-6 text-center text-red-200"
+          >
+            {MESSAGES.service.loadFailed + state.message}
+          </p>
+        ) : null}
+        {services && services.length === 0 ? <NoServices label={page.title} /> : null}
+        {services && services.length > 0 ? (
+          <ul {...grid.revealProps} className="reveal-group grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <li key={service.id}>
+                <ServiceCard service={service} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </section>
   );
 }
 
-function Portfolio({ page }: { page: Content }) {
+/** Whether the portfolio grid opens with a tall tile (two rows): with enough items to fill beside it. */
+const hasTallTile = (count: number) => count >= 4;
+
+/**
+ * How many columns the last tile spans, on a grid of `cols` columns, so its row ends without a hole: the grid's
+ * own placement (row by row, the tall tile taking the first column of the first two rows) of the tiles before it.
+ */
+export function lastTileSpan(count: number, cols: number): number {
+  const tall = hasTallTile(count);
+  const taken = (cell: number) => tall && cell % cols === 0 && cell < 2 * cols;
+  let cell = tall ? 1 : 0;
+  const next = () => {
+    while (taken(cell)) cell++;
+    return cell++;
+  };
+  for (let placed = tall ? 1 : 0; placed < count - 1; placed++) next();
+  return cols - (next() % cols);
+}
+
+/** A portfolio tile's grid classes: the first tall (from four items), the last widened to end its row. */
+function tileClasses(i: number, count: number): string {
+  if (hasTallTile(count) && i === 0) return "sm:row-span-2";
+  if (i !== count - 1) return "";
+  const sm = lastTileSpan(count, 2);
+  const lg = lastTileSpan(count, 3);
+  return [
+    sm === 2 ? "sm:col-span-2" : "",
+    lg === 3 ? "lg:col-span-3" : lg === 2 ? "lg:col-span-2" : sm === 2 ? "lg:col-span-1" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The category's published portfolio items (none: the section is left out). */
+function Portfolio({ page, items }: { page: Content; items: readonly PortfolioItemDto[] }) {
   const grid = useReveal<HTMLUListElement>();
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="category-portfolio-title" className="px-5 py-24 sm:px-8">
       <div className="mx-auto max-w-7xl">
@@ -104,28 +198,34 @@ function Portfolio({ page }: { page: Content }) {
           Our {page.title} Portfolio
         </h2>
         <ul {...grid.revealProps} className="reveal-group grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {page.portfolio.map((item, i) => (
-            <li
-              key={item.title}
-              className={`group relative overflow-hidden rounded-3xl border border-white/[0.07] ${
-                i === 0 ? "sm:row-span-2" : i === 5 ? "sm:col-span-2 lg:col-span-3" : ""
-              }`}
-            >
-              <HoverMedia
-                src={item.video ?? item.image}
-                video={!!item.video}
-                alt={item.title}
-                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                className={`w-full object-cover transition duration-700 group-hover:scale-105 ${
-                  i === 0 ? "aspect-[4/5] h-full" : i === 5 ? "aspect-[4/3] sm:aspect-[21/8]" : "aspect-[4/3]"
-                }`}
-              />
-              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/90 via-black/20 to-transparent p-6 transition duration-500 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100">
-                <h3 className="font-display text-lg font-bold text-white">{item.title}</h3>
-                <p className="mt-1 text-sm text-white/80">{item.description}</p>
-              </div>
-            </li>
-          ))}
+          {items.map((item, i) => {
+            const tile = tileClasses(i, items.length);
+            const media = `h-72 w-full ${tile.includes("row-span") ? "sm:h-full" : ""}`;
+            return (
+              <li
+                key={item.id}
+                className={`group relative overflow-hidden rounded-3xl border border-white/[0.07] ${tile}`}
+              >
+                {item.media_url ? (
+                  <HoverMedia
+                    src={item.media_url}
+                    video={isVideoItem(item)}
+                    alt={item.title}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className={`object-cover transition duration-700 group-hover:scale-105 ${media}`}
+                  />
+                ) : (
+                  <div className={`bg-gradient-to-br from-amber-500/20 to-indigo-500/20 ${media}`} />
+                )}
+                <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/90 via-black/20 to-transparent p-6 transition duration-500 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100">
+                  <h3 className="font-display text-lg font-bold text-white [overflow-wrap:anywhere]">
+                    {item.title}
+                  </h3>
+                  <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{item.description}</p>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>
@@ -177,11 +277,12 @@ function GetStarted({ page }: { page: Content }) {
 /** Everything below a category page's hero (a lazy chunk: the hero paints without it). */
 export default function CategorySections({ slug }: { slug: CategorySlug }) {
   const page = CATEGORY_PAGES[slug];
+  const state = useCategoryCatalog(slug);
   return (
     <>
       <Features page={page} />
-      <Services page={page} />
-      <Portfolio page={page} />
+      <Services page={page} state={state} />
+      <Portfolio page={page} items={state.status === "ready" ? state.catalog.portfolio : []} />
       <GetStarted page={page} />
     </>
   );

@@ -1,4 +1,6 @@
 import { ABOUT, ACHIEVEMENTS, VALUES } from "@studio/content";
+import { aboutParagraphs } from "@studio/validators";
+import { useStudioProfile } from "../studio-profile";
 import { useCountUp } from "../hooks/use-count-up";
 import { useInView } from "../hooks/use-in-view";
 import { useReveal } from "../hooks/use-reveal";
@@ -43,6 +45,8 @@ export function AboutSection({ headingLevel = "h2" }: { headingLevel?: "h1" | "h
   const intro = useReveal<HTMLDivElement>();
   const values = useReveal<HTMLUListElement>();
   const [statsRef, statsInView] = useInView<HTMLDListElement>();
+  // The story is the studio's own (its profile, set on the Settings page); the rest is the site's copy.
+  const story = aboutParagraphs(useStudioProfile().about);
 
   return (
     <section
@@ -69,8 +73,10 @@ export function AboutSection({ headingLevel = "h2" }: { headingLevel?: "h1" | "h
             <Sub className="mt-8 text-sm font-semibold uppercase tracking-[0.2em] text-white/60">
               Our story
             </Sub>
-            {ABOUT.story.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)} className="mt-3 leading-relaxed text-white/75">
+            {story.map((paragraph, i) => (
+              // Paragraphs are positional (two may read the same): their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <p key={`${i}:${paragraph.slice(0, 24)}`} className="mt-3 leading-relaxed text-white/75">
                 {paragraph}
               </p>
             ))}

@@ -2,7 +2,8 @@ import { CATEGORY_LABELS, cityLine, PORTFOLIO_CATEGORIES, telHref } from "@studi
 import { Link } from "react-router-dom";
 import { useBookNow, useFeedbackLink } from "../dialogs";
 import { Brand } from "./header";
-import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { OpeningHours } from "./opening-hours";
 import { SocialLinks } from "./social-links";
 import { SectionLink } from "./section-link";
 import { useStudioProfile } from "../studio-profile";
@@ -116,6 +117,13 @@ export function Footer() {
               </p>
             ) : null}
           </address>
+          <div className="mt-3 flex gap-3 text-sm text-white/75">
+            <ClockIcon className="mt-0.5 h-4.5 w-4.5 shrink-0 text-accent" />
+            <div className="min-w-0">
+              <h3 className="sr-only">Opening hours</h3>
+              <OpeningHours compact />
+            </div>
+          </div>
         </div>
       </div>
       <div className="border-t border-white/5">

@@ -1,5 +1,6 @@
 import { cityLine, telHref } from "@studio/validators";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
+import { OpeningHours } from "../components/opening-hours";
 import { SocialLinks } from "../components/social-links";
 import { useStudioProfile } from "../studio-profile";
 
@@ -62,7 +63,7 @@ export function ContactDetails() {
         </span>
         <div>
           <p className={label}>Business hours</p>
-          <p className="mt-1 text-white/85">{profile.businessHours}</p>
+          <OpeningHours className="mt-1 text-white/85" />
           <p className="mt-1 text-sm text-white/70">{profile.replyPromise}</p>
         </div>
       </div>

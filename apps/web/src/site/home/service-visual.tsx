@@ -1,4 +1,4 @@
-import type { ServiceDto } from "@studio/validators";
+import { categoryLabel, type ServiceDto } from "@studio/validators";
 import { ServiceIcon } from "../../components/emoji-icon";
 import { MediaImage } from "../components/media-image";
 
@@ -20,7 +20,7 @@ export function ServiceVisual({
     return <MediaImage src={service.image} alt="" sizes={sizes} className={imageClassName} />;
   return (
     <div className={fallbackClassName}>
-      <span role="img" aria-label={`${service.category} service`} className="text-white/85">
+      <span role="img" aria-label={`${categoryLabel(service.category)} service`} className="text-white/85">
         <ServiceIcon icon={service.icon} category={service.category} className={iconClassName} />
       </span>
     </div>

@@ -16,6 +16,9 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
   category: "photography",
   price: 299,
   duration: "1 hour",
+  duration_minutes: 60,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
   features: ["10 retouched images", "Studio or location", "Online gallery"],
   image: "/media/portrait.jpg",
   icon: null,
@@ -26,7 +29,14 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
 
 let list: () => unknown = () => [
   service({}),
-  service({ id: 2, title: "Drone Flight", category: "drone", image: null, features: [], duration: null }),
+  service({
+    id: 2,
+    title: "Drone Flight",
+    category: "drone-services",
+    image: null,
+    features: [],
+    duration: null,
+  }),
   service({ id: 3, title: "Launch Party", category: "unknown" as ServiceDto["category"], image: null }),
 ];
 const server = setupServer(
@@ -74,7 +84,7 @@ describe("ServicesSection", () => {
       };
     };
     const drone = (await screen.findByRole("heading", { name: "Drone Flight" })).closest("article")!;
-    expect(within(drone).getByRole("img", { name: "drone service" })).toBeInTheDocument();
+    expect(within(drone).getByRole("img", { name: "Drone Services service" })).toBeInTheDocument();
     expect(drawn(drone)).toEqual({ emoji: "🚁", svg: true, text: "" });
     const party = screen.getByRole("heading", { name: "Launch Party" }).closest("article")!;
     expect(drawn(party)).toEqual({ emoji: "🎬", svg: true, text: "" });

@@ -9,7 +9,7 @@ export default function AboutPage() {
     <SiteLayout>
       <PageMeta
         title={`About Us — ${name}`}
-        description={`Meet ${name}: photographers, cinematographers, drone pilots, editors and VFX artists crafting stories that create impact since 2018.`}
+        description={`Meet ${name}: photographers, cinematographers, drone pilots, editors and VFX artists crafting stories that create impact.`}
       />
       <AboutSection headingLevel="h1" />
     </SiteLayout>

@@ -1,14 +1,22 @@
+import { cutoffPhrase } from "@studio/validators";
 import { LegalPage } from "../components/legal-page";
 import { useStudioProfile } from "../studio-profile";
 
+/**
+ * The Terms of Service. Their policy parts state what the product does: booking is free (nothing is paid
+ * online), and a client may move or cancel a booking online any number of times until the server's cut-off
+ * (BOOKING_CHANGE_CUTOFF_HOURS, in the profile as `changeCutoffHours`).
+ */
 export default function TermsPage() {
   const profile = useStudioProfile();
   const email = profile.emails[0];
+  const cutoff = profile.changeCutoffHours;
+  const until = cutoff > 0 ? `until ${cutoffPhrase(cutoff)} before the session` : "until the session starts";
   return (
     <LegalPage
       title="Terms of Service"
-      description={`The terms that apply to bookings, quotes, deposits, rescheduling, deliverables, usage rights and the use of the ${profile.name} website.`}
-      updated="January 15, 2026"
+      description={`The terms that apply to bookings, quotes, rescheduling, deliverables, usage rights and the use of the ${profile.name} website.`}
+      updated="November 26, 2026"
       intro={
         <p>
           These terms apply when you use this website or book a session with {profile.name}. A signed quote or
@@ -36,8 +44,8 @@ export default function TermsPage() {
                 quote we send is binding.
               </p>
               <p>
-                Unless the quote says otherwise, a deposit of 30% secures the date and the balance is due on
-                delivery. Invoices are payable within 14 days.
+                Booking a session through this website costs nothing: no payment is taken online and no
+                deposit is asked for. How and when a project is paid is agreed in its quote.
               </p>
             </>
           ),
@@ -46,14 +54,11 @@ export default function TermsPage() {
           title: "Rescheduling and cancellation",
           body: (
             <ul>
-              <li>You can reschedule free of charge up to 7 days before the session, once.</li>
-              <li>
-                Cancellations more than 14 days before the session receive a full refund of the deposit.
+              <li data-testid="terms-change-cutoff">
+                You can move your booking to another free time, or cancel it, free of charge and as often as
+                you need, {until}: use the link in the e-mail that confirms your request.
               </li>
-              <li>
-                Cancellations later than that forfeit the deposit, which covers crew and equipment we turned
-                away.
-              </li>
+              <li>After that, call or e-mail us and we will find a solution together.</li>
               <li>If weather or safety makes a drone flight impossible, we reschedule at no cost.</li>
             </ul>
           ),

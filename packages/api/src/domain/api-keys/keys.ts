@@ -19,11 +19,12 @@ import {
   type ZApiKeyCreateInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { hashToken } from "../bookings/self-service";
 
-type Deps = Pick<Context, "db" | "now" | "cache" | "provider">;
+type Deps = Pick<Context, "db" | "now" | "cache" | "provider" | "audit">;
 const m = MESSAGES.apiKeys;
 
 /** The key behind a call: what the procedures' scope check and the audit trail need. */
@@ -114,30 +115,34 @@ export async function createApiKey(
       throw new AppError("BAD_REQUEST", m.expiryPast, { fieldErrors: { expires_on: m.expiryPast } });
   }
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const row = await deps.db.apiKey.create({
-    data: {
-      name: input.name,
-      prefix: secret.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS),
-      tokenHash: hashToken(secret),
-      scopes: input.scopes,
-      rateLimitPerMinute: input.rate_limit_per_minute,
-      expiresAt,
-      createdById: owner.id,
-      createdByName: owner.name,
-      createdAt: now,
-    },
-    select: KEY_SELECT,
-  });
+  const row = await auditedChange(deps, null, (tx) =>
+    tx.apiKey.create({
+      data: {
+        name: input.name,
+        prefix: secret.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS),
+        tokenHash: hashToken(secret),
+        scopes: input.scopes,
+        rateLimitPerMinute: input.rate_limit_per_minute,
+        expiresAt,
+        createdById: owner.id,
+        createdByName: owner.name,
+        createdAt: now,
+      },
+      select: KEY_SELECT,
+    }),
+  );
   return { key: toDto(row, now), secret };
 }
 
 /** Ends the key at once, on every instance (see above). Revoking twice is refused. */
 export async function revokeApiKey(deps: Deps, id: number): Promise<ApiKeyDto> {
   const now = deps.now();
-  const { count } = await deps.db.apiKey.updateMany({
-    where: { id, revokedAt: null },
-    data: { revokedAt: now },
-  });
+  const { count } = await auditedChange(
+    deps,
+    id,
+    (tx) => tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } }),
+    { changed: (revoked) => revoked.count === 1 },
+  );
   deps.cache.invalidate("api_keys");
   const row = await deps.db.apiKey.findUnique({ where: { id }, select: KEY_SELECT });
   if (!row) throw new AppError("NOT_FOUND", m.notFound);

@@ -6,13 +6,14 @@ import {
   ZIdempotencyKey,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditColumns } from "../../audit/trail";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
 import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
 import { directJobRow } from "../../jobs/queue";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
-import { insertBooking, type NewBooking } from "./insert";
+import { insertBooking, type NewBooking, writtenBooking } from "./insert";
 import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
@@ -149,6 +150,7 @@ export async function createBooking(
       uploadId: proof?.uploadId ?? null,
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
+    const { audit } = deps;
     const created = await claimSeat(seats, (slotKey) =>
       insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => {
         const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
@@ -173,6 +175,16 @@ export async function createBooking(
                 ),
               ]
             : [],
+          // The admin dialog's booking is in the trail, written with it (ADR 017).
+          audit: audit
+            ? auditColumns(
+                audit.entry({
+                  entityId: id,
+                  before: null,
+                  after: writtenBooking({ ...booking, slotKey }, id, createdAt),
+                }),
+              )
+            : null,
         };
       }),
     );

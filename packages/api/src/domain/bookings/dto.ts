@@ -4,7 +4,7 @@ import type { Context } from "../../context";
 import { proofLink } from "../uploads/proof";
 
 /** What every bookings function needs from the context. */
-export type BookingDeps = Pick<Context, "db" | "provider" | "config" | "now" | "cache">;
+export type BookingDeps = Pick<Context, "db" | "provider" | "config" | "now" | "cache" | "audit">;
 
 /** The booking's own columns a BookingDto needs. */
 export const bookingColumns = {

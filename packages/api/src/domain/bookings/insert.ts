@@ -2,10 +2,11 @@
  * The write of a new booking, in plain SQL on the client's own connection (ADR 011): Prisma's query compiler
  * was half the CPU of `POST /api/bookings`. One transaction holds the booking, its proof file's claim, its manage
  * link, its e-mails and its jobs (the webhook event, when an endpoint wants it): SQLite runs it synchronously, alone on the connection; PostgreSQL as one statement once
- * the booking's id is drawn (its messages name it). Constraint errors keep their driver's shape; errors.ts
+ * the booking's id is drawn (its messages name it). Made by an admin, its audit entry is one more companion. Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
 import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
+import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
 
@@ -22,11 +23,19 @@ export type NewBooking = {
   uploadId: string | null;
 };
 
-/** What is written with the booking once its id is known: its manage link, e-mails and jobs (webhooks). */
-export type BookingCompanions = { accessTokenHash: string; mails: MailRow[]; jobs: DirectJobRow[] };
+/**
+ * What is written with the booking once its id is known: its manage link, e-mails and jobs (webhooks), and, made
+ * by an admin, its audit entry (ADR 017).
+ */
+export type BookingCompanions = {
+  accessTokenHash: string;
+  mails: MailRow[];
+  jobs: DirectJobRow[];
+  audit?: AuditColumns | null;
+};
 
 /** The booking in one of its slot's seats (schedule.ts). */
-type SeatedBooking = NewBooking & { slotKey: string };
+export type SeatedBooking = NewBooking & { slotKey: string };
 
 export type InsertedBooking = SeatedBooking & { id: number; status: "pending"; createdAt: Date };
 
@@ -70,6 +79,31 @@ const MAIL_COLUMNS = [
 
 const ACCESS_COLUMNS = ["tokenHash", "bookingId", "createdAt"] as const;
 
+const AUDIT_COLUMNS = [
+  "createdAt",
+  "actorId",
+  "actorName",
+  "apiKeyId",
+  "entity",
+  "entityId",
+  "action",
+  "before",
+  "after",
+] as const;
+/** The types of the audit entry's columns in a VALUES list, then its booking's id (which picks it). */
+const AUDIT_CASTS = [
+  "::timestamp(3)",
+  "::int",
+  "",
+  "::int",
+  "",
+  "",
+  "",
+  "::jsonb",
+  "::jsonb",
+  "::int",
+] as const;
+
 /** A job's own columns (the rest take their defaults); runAt, createdAt and updatedAt are its due time. */
 const JOB_COLUMNS = ["kind", "payload", "key", "runAt", "createdAt", "updatedAt"] as const;
 /** The job's values in a VALUES list: kind, payload, key, its time and its booking's id (which picks it). */
@@ -106,6 +140,7 @@ const questionMarks = (columns: readonly string[]) => columns.map(() => "?").joi
 const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUMNS)}) VALUES (${questionMarks(BOOKING_COLUMNS)}) RETURNING "id"`;
 const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES (${questionMarks(ACCESS_COLUMNS)})`;
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
+const SQLITE_AUDIT_INSERT = `INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) VALUES (${questionMarks(AUDIT_COLUMNS)})`;
 const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
 
 const instant = sqlInstant;
@@ -127,6 +162,31 @@ function bookingValues(booking: SeatedBooking, created: Date): SqlValue[] {
     booking.idempotencyKey,
     at,
     at,
+  ];
+}
+
+/** The booking's row as this write stores it (for its audit entry). */
+export function writtenBooking(booking: SeatedBooking, id: number, created: Date): Record<string, unknown> {
+  const values = bookingValues(booking, created);
+  return {
+    id,
+    ...Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])),
+    createdAt: created.toISOString(),
+    updatedAt: created.toISOString(),
+  };
+}
+
+function auditValues(entry: AuditColumns): SqlValue[] {
+  return [
+    instant(entry.createdAt),
+    entry.actorId,
+    entry.actorName,
+    entry.apiKeyId,
+    entry.entity,
+    entry.entityId,
+    entry.action,
+    entry.before,
+    entry.after,
   ];
 }
 
@@ -182,10 +242,11 @@ export async function insertBooking(
         ]);
       const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
-      const { accessTokenHash, mails, jobs } = companions(row.id, created);
+      const { accessTokenHash, mails, jobs, audit } = companions(row.id, created);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
       for (const job of jobs) sql.run(SQLITE_JOB_INSERT, jobValues(job));
+      if (audit) sql.run(SQLITE_AUDIT_INSERT, auditValues(audit));
       return done(row.id);
     });
   }
@@ -333,6 +394,9 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   const jobs = rows.flatMap((r) =>
     r.made.jobs.map((job) => tuple([job.kind, job.payload, job.key, instant(job.runAt), r.id], JOB_CASTS)),
   );
+  const audits = rows.flatMap((r) =>
+    r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
+  );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
     .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));
@@ -357,6 +421,11 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   if (jobs.length) {
     parts.push(
       `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload", v."key", v."at", v."at", v."at" FROM (VALUES ${jobs.join(", ")}) AS v ("kind", "payload", "key", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+    );
+  }
+  if (audits.length) {
+    parts.push(
+      `audit AS (INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) SELECT ${AUDIT_COLUMNS.map((c) => `v."${c}"`).join(", ")} FROM (VALUES ${audits.join(", ")}) AS v (${columnList(AUDIT_COLUMNS)}, "bookingId") ${ofWritten(`v."bookingId"`)})`,
     );
   }
   // A statement is one transaction: every part is written, or none.

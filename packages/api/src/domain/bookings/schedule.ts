@@ -42,11 +42,12 @@ import {
   zonedInstant,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { AppError, isUniqueViolation } from "../../errors";
 import { slotKeyOf } from "./dto";
 
-export type ScheduleDeps = Pick<Context, "db" | "now" | "cache"> & {
+export type ScheduleDeps = Pick<Context, "db" | "now" | "cache" | "audit"> & {
   config: Pick<Context["config"], "timeZone">;
 };
 
@@ -224,7 +225,9 @@ export async function updateSchedule(deps: ScheduleDeps, input: ScheduleSettings
     capacity: input.capacity,
     timeZone: input.time_zone,
   };
-  await deps.db.studioSchedule.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+  await auditedChange(deps, 1, (tx) =>
+    tx.studioSchedule.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data }),
+  );
   deps.cache.invalidate("schedule");
   return getSchedule(deps);
 }
@@ -243,25 +246,34 @@ export async function addClosure(
   deps: ScheduleDeps,
   input: z.output<typeof ZClosureInput>,
 ): Promise<ClosureDto> {
-  const row = await deps.db.$transaction(async (tx) => {
-    await lockSchedule(tx, deps.now());
-    const clash = await tx.closure.findFirst({
-      where: { startDate: { lte: input.end }, endDate: { gte: input.start } },
-      orderBy: { startDate: "asc" },
-    });
-    if (clash) {
-      const message = m.closureOverlaps(formatShortDate(clash.startDate), formatShortDate(clash.endDate));
-      throw new AppError("BAD_REQUEST", message, { fieldErrors: { start: message } });
-    }
-    return tx.closure.create({ data: { startDate: input.start, endDate: input.end, reason: input.reason } });
-  });
+  const row = await auditedChange(
+    deps,
+    null,
+    async (tx) => {
+      await lockSchedule(tx, deps.now());
+      const clash = await tx.closure.findFirst({
+        where: { startDate: { lte: input.end }, endDate: { gte: input.start } },
+        orderBy: { startDate: "asc" },
+      });
+      if (clash) {
+        const message = m.closureOverlaps(formatShortDate(clash.startDate), formatShortDate(clash.endDate));
+        throw new AppError("BAD_REQUEST", message, { fieldErrors: { start: message } });
+      }
+      return tx.closure.create({
+        data: { startDate: input.start, endDate: input.end, reason: input.reason },
+      });
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("schedule");
   return toClosureDto(row);
 }
 
 export async function removeClosure(deps: ScheduleDeps, id: number): Promise<{ id: number }> {
-  const { count } = await deps.db.closure.deleteMany({ where: { id } });
-  if (count === 0) throw new AppError("NOT_FOUND", m.closureNotFound);
+  await auditedChange(deps, id, async (tx) => {
+    const { count } = await tx.closure.deleteMany({ where: { id } });
+    if (count === 0) throw new AppError("NOT_FOUND", m.closureNotFound);
+  });
   deps.cache.invalidate("schedule");
   return { id };
 }

@@ -20,7 +20,8 @@ import {
   type ManageActionResult,
   type ManageAvailability,
   type ManageView,
-  sessionHours,
+  SESSION_LENGTH,
+  sessionEnd,
   zonedInstant,
 } from "@studio/validators";
 import { pooledRandomBytes } from "../../auth/random-bytes";
@@ -72,17 +73,17 @@ export function newManageLink(deps: { config: Pick<ApiConfig, "publicUrl"> }): {
 /* ------------------------------------------------------------------------------------------------ */
 /* Time in the studio's zone                                                                        */
 
-type Timing = { start: Date; end: Date; deadline: Date; hours: number };
+type Timing = { start: Date; end: Date; deadline: Date; minutes: number };
 
-/** The session's start and end (the service's duration, one hour by default) and the change deadline. */
+/** The session's start and end (the service's minutes, 60 when it is gone) and the change deadline. */
 function timingOf(deps: ManageDeps, timeZone: string, booking: ManagedBooking): Timing {
   const start = zonedInstant(booking.date, booking.time, timeZone);
-  const hours = sessionHours(booking.service?.duration);
+  const minutes = booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
   return {
     start,
-    end: new Date(start.getTime() + hours * HOUR_MS),
+    end: sessionEnd(booking.date, booking.time, minutes, timeZone),
     deadline: new Date(start.getTime() - deps.config.bookingChangeCutoffHours * HOUR_MS),
-    hours,
+    minutes,
   };
 }
 
@@ -100,7 +101,7 @@ const accessSelect = {
   date: true,
   time: true,
   status: true,
-  service: { select: { title: true, duration: true } },
+  service: { select: { title: true, durationMinutes: true } },
 } as const;
 
 type ManagedBooking = {
@@ -109,7 +110,7 @@ type ManagedBooking = {
   date: string;
   time: string;
   status: BookingStatus;
-  service: { title: string; duration: string | null } | null;
+  service: { title: string; durationMinutes: number } | null;
 };
 
 const linkInvalid = () => new AppError("NOT_FOUND", m.linkInvalid);
@@ -161,7 +162,7 @@ async function viewOf(deps: ManageDeps, booking: ManagedBooking): Promise<Manage
       service_title: booking.service?.title ?? null,
       date: booking.date,
       time: booking.time,
-      duration_minutes: timing.hours * 60,
+      duration_minutes: timing.minutes,
       status: booking.status,
     },
     time_zone: timeZone,

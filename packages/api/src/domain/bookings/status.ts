@@ -5,6 +5,7 @@ import {
   MESSAGES,
   sessionEnd,
 } from "@studio/validators";
+import { auditedChange } from "../../audit/trail";
 import { AppError } from "../../errors";
 import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
@@ -18,7 +19,7 @@ const MAX_ATTEMPTS = 5;
 /** The booking's columns plus its service's duration, which sets when the session ends. */
 const statusSelect = {
   ...bookingSelect,
-  service: { select: { title: true, duration: true } },
+  service: { select: { title: true, durationMinutes: true } },
 } as const;
 
 /**
@@ -27,10 +28,10 @@ const statusSelect = {
  */
 async function assertSessionEnded(
   deps: BookingDeps,
-  booking: { date: string; time: string; service: { duration: string | null } | null },
+  booking: { date: string; time: string; service: { durationMinutes: number } | null },
 ): Promise<void> {
   const { timeZone } = await scheduleRules(deps);
-  const end = sessionEnd(booking.date, booking.time, booking.service?.duration, timeZone);
+  const end = sessionEnd(booking.date, booking.time, booking.service?.durationMinutes, timeZone);
   if (deps.now().getTime() < end.getTime()) {
     throw new AppError("CONFLICT", MESSAGES.booking.completedTooEarly);
   }
@@ -70,18 +71,23 @@ export async function setBookingStatus(
     }
     if (to === "completed") await assertSessionEnded(deps, current);
     // The change and the client's e-mail about it (mail/notify.ts) are written together.
-    const count = await deps.db.$transaction(async (tx) => {
-      const updated = await tx.booking.updateMany({
-        // Also on the session's date and time, which the completed rule was judged from (a client may move it).
-        where: { id, status: from, date: current.date, time: current.time },
-        data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
-      });
-      if (updated.count === 1 && to !== "pending") {
-        await notifyBooking(tx, deps, id, to);
-        await emitStatusEvent(tx, deps, id, to);
-      }
-      return updated.count;
-    }, MAIL_TRANSACTION);
+    const count = await auditedChange(
+      deps,
+      id,
+      async (tx) => {
+        const updated = await tx.booking.updateMany({
+          // Also on the session's date and time, which the completed rule was judged from (a client may move it).
+          where: { id, status: from, date: current.date, time: current.time },
+          data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
+        });
+        if (updated.count === 1 && to !== "pending") {
+          await notifyBooking(tx, deps, id, to);
+          await emitStatusEvent(tx, deps, id, to);
+        }
+        return updated.count;
+      },
+      { transaction: MAIL_TRANSACTION, changed: (updated) => updated === 1 },
+    );
     if (count === 1) {
       deps.cache.invalidate("bookings");
       return toBookingDto({ ...current, status: to }, view);
@@ -100,13 +106,20 @@ export async function confirmBooking(deps: BookingDeps, id: number, view: ImageV
  * deletes it like any other orphan.
  */
 export async function deleteBooking(deps: BookingDeps, id: number): Promise<{ id: number }> {
-  const row = await deps.db.booking.findUnique({ where: { id }, select: { uploadId: true } });
-  if (!row) throw bookingNotFound();
-  const { count } = await deps.db.booking.deleteMany({ where: { id } });
-  if (count === 0) throw bookingNotFound();
+  await auditedChange(
+    deps,
+    id,
+    async (tx) => {
+      const row = await tx.booking.findUnique({ where: { id }, select: { uploadId: true } });
+      if (!row) throw bookingNotFound();
+      const { count } = await tx.booking.deleteMany({ where: { id } });
+      if (count === 0) throw bookingNotFound();
+      if (row.uploadId) {
+        await tx.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
+      }
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("bookings");
-  if (row.uploadId) {
-    await deps.db.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
-  }
   return { id };
 }

@@ -16,6 +16,7 @@ import {
   type ZWebhookEndpointInput,
 } from "@studio/validators";
 import type { z } from "zod";
+import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { enqueueJob } from "../../jobs/queue";
@@ -24,7 +25,7 @@ import { eventsOf } from "./events";
 import { deliveryJobKey, WEBHOOK_ATTEMPTS, WEBHOOK_DELIVER } from "./jobs";
 import { decryptSecret, encryptSecret, newSigningSecret } from "./secrets";
 
-type Deps = Pick<Context, "db" | "now" | "cache" | "config">;
+type Deps = Pick<Context, "db" | "now" | "cache" | "config" | "audit">;
 type EndpointInput = z.output<typeof ZWebhookEndpointInput>;
 const m = MESSAGES.webhooks;
 
@@ -105,17 +106,17 @@ export async function createWebhookEndpoint(
 ): Promise<{ endpoint: WebhookEndpointDto } & WebhookSecret> {
   await assertDeliverable(deps, input.url);
   const secret = newSigningSecret();
-  const row = await deps.db.webhookEndpoint.create({
-    data: {
-      url: input.url,
-      description: input.description,
-      events: input.events,
-      enabled: input.enabled,
-      secretCipher: encryptSecret(deps.config.webhooks.secretKey, secret),
-      createdAt: deps.now(),
-    },
-    select: ENDPOINT_SELECT,
-  });
+  const data = {
+    url: input.url,
+    description: input.description,
+    events: input.events,
+    enabled: input.enabled,
+    secretCipher: encryptSecret(deps.config.webhooks.secretKey, secret),
+    createdAt: deps.now(),
+  };
+  const row = await auditedChange(deps, null, (tx) =>
+    tx.webhookEndpoint.create({ data, select: ENDPOINT_SELECT }),
+  );
   deps.cache.invalidate("webhooks");
   return { endpoint: toDto(row, { failures: 0, waiting: 0 }), id: row.id, secret };
 }
@@ -125,15 +126,21 @@ export async function updateWebhookEndpoint(
   input: { id: number; data: EndpointInput },
 ): Promise<WebhookEndpointDto> {
   await assertDeliverable(deps, input.data.url);
-  const { count } = await deps.db.webhookEndpoint.updateMany({
-    where: { id: input.id },
-    data: {
-      url: input.data.url,
-      description: input.data.description,
-      events: input.data.events,
-      enabled: input.data.enabled,
-    },
-  });
+  const { count } = await auditedChange(
+    deps,
+    input.id,
+    (tx) =>
+      tx.webhookEndpoint.updateMany({
+        where: { id: input.id },
+        data: {
+          url: input.data.url,
+          description: input.data.description,
+          events: input.data.events,
+          enabled: input.data.enabled,
+        },
+      }),
+    { changed: (updated) => updated.count === 1 },
+  );
   deps.cache.invalidate("webhooks");
   if (count === 0) throw new AppError("NOT_FOUND", m.notFound);
   return (await listWebhookEndpoints(deps)).find((e) => e.id === input.id)!;
@@ -141,30 +148,41 @@ export async function updateWebhookEndpoint(
 
 /** Deletes the endpoint with its deliveries; their waiting jobs end too. */
 export async function deleteWebhookEndpoint(deps: Deps, id: number): Promise<{ id: number }> {
-  const waiting = await deps.db.webhookDelivery.findMany({
-    where: { endpointId: id, status: "pending" },
-    select: { id: true },
-  });
-  const { count } = await deps.db.webhookEndpoint.deleteMany({ where: { id } });
+  await auditedChange(
+    deps,
+    id,
+    async (tx) => {
+      const waiting = await tx.webhookDelivery.findMany({
+        where: { endpointId: id, status: "pending" },
+        select: { id: true },
+      });
+      const { count } = await tx.webhookEndpoint.deleteMany({ where: { id } });
+      if (count === 0) throw new AppError("NOT_FOUND", m.notFound);
+      if (waiting.length) {
+        await tx.job.updateMany({
+          where: {
+            kind: WEBHOOK_DELIVER.kind,
+            status: "pending",
+            key: { in: waiting.map((d) => deliveryJobKey(d.id)) },
+          },
+          data: { status: "cancelled", finishedAt: deps.now() },
+        });
+      }
+    },
+    { transaction: true },
+  );
   deps.cache.invalidate("webhooks");
-  if (count === 0) throw new AppError("NOT_FOUND", m.notFound);
-  if (waiting.length) {
-    await deps.db.job.updateMany({
-      where: {
-        kind: WEBHOOK_DELIVER.kind,
-        status: "pending",
-        key: { in: waiting.map((d) => deliveryJobKey(d.id)) },
-      },
-      data: { status: "cancelled", finishedAt: deps.now() },
-    });
-  }
   return { id };
 }
 
 /** The endpoint's signing secret (owner only; the request is in the audit trail). */
 export async function revealWebhookSecret(deps: Deps, id: number): Promise<WebhookSecret> {
-  const row = await deps.db.webhookEndpoint.findUnique({ where: { id }, select: { secretCipher: true } });
-  if (!row) throw new AppError("NOT_FOUND", m.notFound);
+  // Nothing changes, but the entry is written before the secret is shown: no entry, no secret.
+  const row = await auditedChange(deps, id, async (tx) => {
+    const found = await tx.webhookEndpoint.findUnique({ where: { id }, select: { secretCipher: true } });
+    if (!found) throw new AppError("NOT_FOUND", m.notFound);
+    return found;
+  });
   return { id, secret: decryptSecret(deps.config.webhooks.secretKey, row.secretCipher) };
 }
 
@@ -249,23 +267,28 @@ export async function listWebhookDeliveries(
  */
 export async function resendWebhookDelivery(deps: Deps, id: number): Promise<{ id: number }> {
   const now = deps.now();
-  const { count } = await deps.db.webhookDelivery.updateMany({
-    where: { id },
-    data: { status: "pending", nextAttemptAt: now },
-  });
-  if (count === 0) throw new AppError("NOT_FOUND", m.deliveryNotFound);
   const key = deliveryJobKey(id);
-  await deps.db.$transaction(async (tx) => {
-    await tx.job.updateMany({
-      where: { kind: WEBHOOK_DELIVER.kind, key, status: "pending" },
-      data: { runAt: now },
-    });
-    await enqueueJob(
-      tx,
-      WEBHOOK_DELIVER,
-      { deliveryId: id },
-      { key, dedupe: true, maxAttempts: WEBHOOK_ATTEMPTS, runAt: now },
-    );
-  });
+  // In the trail under the delivery's endpoint (the record of kind "webhook").
+  await auditedChange(
+    deps,
+    null,
+    async (tx) => {
+      const delivery = await tx.webhookDelivery.findUnique({ where: { id }, select: { endpointId: true } });
+      if (!delivery) throw new AppError("NOT_FOUND", m.deliveryNotFound);
+      await tx.webhookDelivery.update({ where: { id }, data: { status: "pending", nextAttemptAt: now } });
+      await tx.job.updateMany({
+        where: { kind: WEBHOOK_DELIVER.kind, key, status: "pending" },
+        data: { runAt: now },
+      });
+      await enqueueJob(
+        tx,
+        WEBHOOK_DELIVER,
+        { deliveryId: id },
+        { key, dedupe: true, maxAttempts: WEBHOOK_ATTEMPTS, runAt: now },
+      );
+      return delivery;
+    },
+    { transaction: true, idOf: (delivery) => delivery.endpointId },
+  );
   return { id };
 }
