@@ -14,7 +14,10 @@ test("services: add with an uploaded image, edit, delete after confirmation", as
   await dialog.getByLabel("Description").fill("Mapped by drone, delivered in 48 hours.");
   await dialog.getByLabel("Price (USD)").fill("749.5");
   await dialog.getByLabel("Duration").fill("Half day");
-  await dialog.getByLabel("Category").selectOption("drone");
+  // A duration that names a length fills the session's minutes in.
+  await expect(dialog.getByLabel("Session length (minutes)")).toHaveValue("240");
+  await dialog.getByLabel("Buffer after (minutes)").fill("30");
+  await dialog.getByLabel("Category").selectOption("drone-services");
   await dialog
     .getByLabel("Image", { exact: true })
     .setInputFiles({ name: "survey.png", mimeType: "image/png", buffer: makePng(32) });
@@ -29,6 +32,7 @@ test("services: add with an uploaded image, edit, delete after confirmation", as
 
   const card = page.getByRole("article").filter({ hasText: title });
   await expect(card).toContainText("$749.50");
+  await expect(card).toContainText("Half day (+0 min before, 30 min after)");
   await expect(card).toContainText("Licensed pilot");
   const publicList = (await (await page.request.get("/api/services")).json()) as {
     data: { title: string; price: number; features: string[]; image: string }[];

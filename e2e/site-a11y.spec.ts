@@ -36,7 +36,7 @@ test.describe("accessibility (axe)", () => {
     expect(await axe(page)).toEqual([]);
     await page.keyboard.press("Escape");
 
-    await page.locator("#testimonials").getByRole("button", { name: "Share Your Experience" }).click();
+    await page.locator("#testimonials").getByRole("link", { name: "Share Your Experience" }).click();
     await expect(page.getByRole("dialog", { name: "Share Your Experience" })).toBeVisible();
     expect(await axe(page)).toEqual([]);
     await page.keyboard.press("Escape");

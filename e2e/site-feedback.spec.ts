@@ -8,7 +8,7 @@ test("feedback is submitted, approved by an admin through the API, then shown in
   const name = `Nadia ${uid()}`;
   await page.goto("/#testimonials");
   const section = page.locator("#testimonials");
-  await section.getByRole("button", { name: "Share Your Experience" }).click();
+  await section.getByRole("link", { name: "Share Your Experience" }).click();
   const dialog = page.getByRole("dialog", { name: "Share Your Experience" });
 
   await dialog.getByRole("button", { name: "Submit Feedback" }).click();
@@ -52,7 +52,7 @@ test("feedback is submitted, approved by an admin through the API, then shown in
 test("the floating Share Feedback button opens the dialog on the home page", async ({ page }) => {
   await page.goto("/");
   await page.mouse.move(200, 200);
-  await page.getByRole("button", { name: "Share Feedback" }).click();
+  await page.getByRole("link", { name: "Share Feedback" }).click();
   await expect(page.getByRole("dialog", { name: "Share Your Experience" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -20,6 +20,7 @@ import { serveSpa } from "./static-spa";
 import { nameRequestSpans, tracingEnabled } from "./tracing";
 import { createUploadsRoute } from "./uploads-route";
 import { createCalendarFeedRoute } from "./calendar-feed";
+import { createFormPages } from "./form-pages";
 
 export type AppOptions = {
   logger: Logger;
@@ -180,6 +181,17 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
   app.route("/calendar", createCalendarFeedRoute(deps));
 
   if (options.webDist) {
+    // The contact and feedback forms posted without JavaScript (answered with a page).
+    app.route(
+      "/",
+      createFormPages(deps, {
+        clientIp,
+        logger,
+        publicUrl: options.publicUrl ?? null,
+        trustProxy: options.trustProxy,
+        webDist: options.webDist,
+      }),
+    );
     // Public pages: prerendered HTML, rendered again here with the studio profile once it is changed; category
     // pages with their current services and portfolio.
     const pages = loadPrerenderedPages(options.webDist, {

@@ -5,6 +5,10 @@
  * once the first view is on screen: the window's load event (the CSS and a hero image are in) and two frames
  * after the first contentful paint. Until then the network is left to what the first view shows. A key, tap or
  * click before that starts it at once.
+ *
+ * Links and forms work before (and without) the app. A control that needs script (`data-early`: Book Now, Share
+ * Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
+ * and replayed by the control once it is live (src/lib/early-actions.ts), so the tap is not lost.
  */
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
 const EARLY = ["pointerdown", "keydown", "touchstart"] as const;
@@ -51,6 +55,20 @@ function loaded(): Promise<void> {
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+document.addEventListener(
+  "click",
+  (event) => {
+    const target = (event.target as Element).closest?.<HTMLElement>("[data-early]:not([data-live])");
+    if (!target) return;
+    // Nothing else acts on it now (a Share Feedback link would leave the page): it is replayed once live.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    window.__earlyAction = target;
+    start();
+  },
+  { capture: true },
+);
 
 for (const type of EARLY) window.addEventListener(type, start, { passive: true });
 void Promise.all([loaded(), firstPaint()]).then(nextFrame).then(nextFrame).then(start);

@@ -7,6 +7,7 @@ export * from "./memo";
 export * from "./rules";
 export * from "./sse";
 export * from "./messages";
+export * from "./site-nav";
 export * from "./schemas/auth";
 export * from "./schemas/booking";
 export * from "./schemas/schedule";

@@ -1,3 +1,4 @@
+import { SITE_NAV_MESSAGES } from "./site-nav";
 import { INTEGRATION_MESSAGES } from "./integration-messages";
 import { SESSION_LENGTH } from "./schemas/session-length";
 
@@ -109,10 +110,7 @@ export const MESSAGES = {
     closureRemoved: "Closure removed",
   },
   /** The public site's menus. */
-  siteNav: {
-    /** The category shortcuts (floating side buttons, and their group in the phone menu). */
-    categories: "Categories",
-  },
+  siteNav: SITE_NAV_MESSAGES,
   contact: {
     sent: "Message sent successfully! We'll get back to you soon.",
     failed: "Failed to send message. Please try again.",
@@ -385,6 +383,8 @@ export const MESSAGES = {
     serverError: "Something went wrong on our side. Please try again.",
     databaseUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
     forbidden: "You are not allowed to do this",
+    /** A form post from another site (or without Origin and Sec-Fetch-Site) to a page that takes forms. */
+    crossSiteForm: "This form can only be sent from the studio's own pages.",
     payloadTooLarge: "The request is too large",
     phoneInvalid: "Please enter a valid phone number (digits, spaces and + - ( ), 7 to 20 digits)",
     jsonTooLarge: (kb: number) => `The request body is too large (at most ${kb} KB)`,

@@ -14,6 +14,12 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   "/terms",
 ];
 
+/**
+ * Pages the server answers to a plain form post (a visitor without JavaScript, or before the page is live):
+ * the contact form posts to the contact page, the feedback form to its own page (which also shows it).
+ */
+export const FORM_PAGE_PATHS = { contact: "/contact", feedback: "/feedback" } as const;
+
 /** The back office's pages inside its shell (signed in), in the sidebar's order. */
 export const ADMIN_SHELL_PAGES = [
   "dashboard",

@@ -1,5 +1,7 @@
+import { FORM_PAGE_PATHS } from "@studio/validators";
 import {
   createContext,
+  type MouseEvent,
   lazy,
   type ReactNode,
   Suspense,
@@ -9,6 +11,7 @@ import {
   useMemo,
   useState,
 } from "react";
+import { earlyActionProps } from "../lib/early-actions";
 import { type FeedbackPrefill, feedbackPrefillFrom, withoutFeedbackParams } from "./feedback/feedback-link";
 
 /**
@@ -68,8 +71,34 @@ export function useSiteDialogs(): DialogsApi {
   return useContext(DialogsContext);
 }
 
-/** Props for a Book Now button: opens the booking dialog, warms it on hover/focus. */
+/**
+ * Props for a Book Now button: opens the booking dialog, warms it on hover/focus. A tap before the button is
+ * live is replayed once it is (early-actions.ts).
+ */
 export function useBookNow(serviceId?: number) {
   const { openBooking, preload } = useSiteDialogs();
-  return { onClick: () => openBooking(serviceId), onPointerEnter: preload, onFocus: preload };
+  return {
+    onClick: () => openBooking(serviceId),
+    onPointerEnter: preload,
+    onFocus: preload,
+    ...earlyActionProps,
+  };
+}
+
+/**
+ * Props for a Share Feedback link: to the feedback page (the form that works without JavaScript); once the page
+ * is live it opens the feedback dialog there instead.
+ */
+export function useFeedbackLink() {
+  const { openFeedback, preload } = useSiteDialogs();
+  return {
+    href: FORM_PAGE_PATHS.feedback,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      openFeedback();
+    },
+    onPointerEnter: preload,
+    onFocus: preload,
+    ...earlyActionProps,
+  } as const;
 }

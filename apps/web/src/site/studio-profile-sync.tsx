@@ -1,8 +1,10 @@
 import type { StudioProfile } from "@studio/validators";
-import { useEffect } from "react";
+import { startTransition, useEffect, useRef } from "react";
 import { DataProvider } from "../app/data-provider";
 import { trpc } from "../lib/trpc";
 import { applyStudioProfileToHead } from "./studio-profile-head";
+
+const contentOf = (profile: StudioProfile) => JSON.stringify({ ...profile, updated_at: null });
 
 function Sync({ initial, onChange }: { initial: StudioProfile; onChange: (profile: StudioProfile) => void }) {
   // Fetched once the page is up, again whenever the visitor comes back to the tab; a save in the back office
@@ -13,9 +15,14 @@ function Sync({ initial, onChange }: { initial: StudioProfile; onChange: (profil
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
+  // The details the page shows: the same ones saved again (only `updated_at` is newer) change nothing.
+  const shown = useRef(contentOf(initial));
   useEffect(() => {
-    if (!data) return;
-    onChange(data);
+    if (!data || contentOf(data) === shown.current) return;
+    shown.current = contentOf(data);
+    // A transition: React finishes hydrating the server's HTML before it renders the change, instead of throwing
+    // that HTML away (with what the visitor typed or opened in it) to render it afresh.
+    startTransition(() => onChange(data));
     applyStudioProfileToHead(document, data);
   }, [data, onChange]);
   return null;

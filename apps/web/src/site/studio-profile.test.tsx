@@ -1,11 +1,11 @@
 import { DEFAULT_STUDIO_PROFILE, STUDIO_PROFILE_ELEMENT_ID, type StudioProfile } from "@studio/validators";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderWithProviders } from "../test/render";
 import { trpcHandlers } from "../test/trpc-msw";
 import { ContactDetails } from "./contact/contact-details";
-import { readInitialStudioProfile, StudioProfileProvider } from "./studio-profile";
+import { readInitialStudioProfile, StudioProfileProvider, useStudioProfile } from "./studio-profile";
 
 const saved: StudioProfile = {
   ...DEFAULT_STUDIO_PROFILE,
@@ -29,7 +29,15 @@ const saved: StudioProfile = {
 };
 
 let served: StudioProfile = saved;
-const server = setupServer(...trpcHandlers({ "site.profile": () => served }));
+let asked = 0;
+const server = setupServer(
+  ...trpcHandlers({
+    "site.profile": () => {
+      asked += 1;
+      return served;
+    },
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   server.resetHandlers();
@@ -88,6 +96,24 @@ describe("StudioProfileProvider", () => {
       "https://x.com/lakeside",
       "https://www.linkedin.com/company/lakeside",
     ]);
+  });
+
+  it("the same details saved again (a newer updated_at only) render nothing again", async () => {
+    asked = 0;
+    served = { ...saved, updated_at: "2026-11-26T09:00:00.000Z" };
+    const seen: StudioProfile[] = [];
+    function Reader() {
+      seen.push(useStudioProfile());
+      return null;
+    }
+    renderWithProviders(
+      <StudioProfileProvider initial={saved}>
+        <Reader />
+      </StudioProfileProvider>,
+    );
+    await waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(new Set(seen)).toEqual(new Set([saved]));
   });
 
   it("a fresh install's profile: no social links at all, the default week's hours and no note", () => {

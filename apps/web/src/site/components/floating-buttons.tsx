@@ -1,7 +1,7 @@
 import { MESSAGES } from "@studio/validators";
 import { type ComponentType, useCallback } from "react";
 import { Link } from "react-router-dom";
-import { useSiteDialogs } from "../dialogs";
+import { useFeedbackLink } from "../dialogs";
 import { useScrolledPast } from "../hooks/use-scroll";
 import { CATEGORY_LINKS, type CategoryPath } from "../lib/categories";
 import { CameraIcon, DroneIcon, MegaphoneIcon, MessageIcon, SparklesIcon, VideoIcon } from "./icons";
@@ -27,7 +27,7 @@ const ICONS: Record<CategoryPath, ComponentType<IconProps>> = {
 /** Category shortcuts on the home page (hidden beyond twice the window height) and Share Feedback. */
 export function FloatingButtons() {
   const beyond = useScrolledPast(useCallback(() => window.innerHeight * 2, []));
-  const { openFeedback, preload } = useSiteDialogs();
+  const feedbackLink = useFeedbackLink();
   return (
     <>
       <nav
@@ -55,18 +55,15 @@ export function FloatingButtons() {
         </ul>
       </nav>
       {/* A tab on the right edge, its label set vertically (read bottom to top). */}
-      <button
-        type="button"
-        onClick={openFeedback}
-        onPointerEnter={preload}
-        onFocus={preload}
+      <a
+        {...feedbackLink}
         className="fixed right-0 top-1/2 z-30 flex w-4 -translate-y-1/2 justify-center rounded-l-xl border border-r-0 border-white/10 bg-ink/85 py-3.5 text-[10px] font-semibold tracking-wide text-white shadow-xl backdrop-blur-md transition hover:border-accent/60 hover:text-accent sm:w-7 sm:py-4 sm:text-xs min-[85rem]:w-11 min-[85rem]:text-sm"
       >
         <span className="flex rotate-180 items-center gap-2 leading-none [writing-mode:vertical-rl]">
           <MessageIcon className="h-3.5 w-3.5 shrink-0 rotate-180 text-accent sm:h-4 sm:w-4 min-[85rem]:h-5 min-[85rem]:w-5" />
           Share Feedback
         </span>
-      </button>
+      </a>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, cityLine, PORTFOLIO_CATEGORIES, telHref } from "@studio/validators";
 import { Link } from "react-router-dom";
-import { useBookNow } from "../dialogs";
+import { useBookNow, useFeedbackLink } from "../dialogs";
 import { Brand } from "./header";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { OpeningHours } from "./opening-hours";
@@ -19,6 +19,7 @@ const link = "text-sm text-white/75 transition-colors hover:text-accent";
 
 export function Footer() {
   const bookNow = useBookNow();
+  const feedbackLink = useFeedbackLink();
   const profile = useStudioProfile();
   const phone = profile.phones[0];
   const email = profile.emails[0];
@@ -76,6 +77,11 @@ export function Footer() {
               <button type="button" {...bookNow} className={link}>
                 Book Session
               </button>
+            </li>
+            <li>
+              <a {...feedbackLink} className={link}>
+                Feedback
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,5 +1,5 @@
 import { TIMINGS } from "@studio/validators";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useBookNow } from "../dialogs";
 import { subscribeScroll, useScrolledPast } from "../hooks/use-scroll";
@@ -8,9 +8,13 @@ import { HOME_SECTIONS } from "../lib/sections";
 import { CalendarIcon, CloseIcon, MenuIcon } from "./icons-core";
 import { SectionLink } from "./section-link";
 import { useStudioProfile } from "../studio-profile";
+import { loadAfterFirstView } from "../../app/server-painted";
 
-const loadMobileMenu = () => import("./mobile-menu");
-const MobileMenu = lazy(loadMobileMenu);
+// The phone menu's panel is in the page's HTML (the <details> opens it without script); its code (closing on a
+// click outside, on Escape, on a choice) loads after the first view, as the footer's does, or on first use.
+/** One header per page: its menu's id is fixed. */
+const MENU_ID = "site-menu";
+const MobileMenu = lazy(loadAfterFirstView(() => import("./mobile-menu")));
 
 /** Which home section is under the header (scroll spy); "" at the top of the page. */
 function useActiveSection(enabled: boolean): string {
@@ -85,14 +89,29 @@ export function Header() {
   const scrolled = useScrolledPast(TIMINGS.scrollThresholdPx);
   const active = useActiveSection(onHome);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The phone menu is a <details>: it opens without script (and before the page is live); React follows it.
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  // Opened before hydration: the state catches up (the toggle event came before React listened).
+  useEffect(() => {
+    if (menuRef.current?.open) setMenuOpen(true);
+  }, []);
   const bookNow = useBookNow();
   const { name } = useStudioProfile();
 
   const solid = scrolled || menuOpen;
   const here = currentSection(pathname, active);
-  const current = (section: string) => (here === section ? "page" : undefined);
+  const current = useCallback((section: string) => (here === section ? "page" : undefined), [here]);
+  // The same element while the page and its section are: the panel hydrates after the first view, and a new
+  // element before then (any render of the header: scrolling, opening the menu) makes React drop its server HTML,
+  // so the open panel would blink out until its code is in.
+  const menuPanel = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <MobileMenu id={MENU_ID} current={current} pathname={pathname} />
+      </Suspense>
+    ),
+    [current, pathname],
+  );
   const linkClass = (section: string) =>
     `relative inline-block whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4 ${
       current(section)
@@ -146,32 +165,25 @@ export function Header() {
           >
             <CalendarIcon />
           </button>
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? menuId : undefined}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-            onPointerEnter={loadMobileMenu}
-            onFocus={loadMobileMenu}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white md:hidden"
+          <details
+            ref={menuRef}
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+            className="group md:hidden"
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+            <summary
+              role="button"
+              aria-expanded={menuOpen}
+              aria-controls={MENU_ID}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-white/15 text-white"
+            >
+              <MenuIcon className="h-5 w-5 group-open:hidden" />
+              <CloseIcon className="hidden h-5 w-5 group-open:block" />
+            </summary>
+            {menuPanel}
+          </details>
         </div>
       </div>
-
-      {menuOpen ? (
-        <Suspense fallback={null}>
-          <MobileMenu
-            id={menuId}
-            toggleRef={toggleRef}
-            current={current}
-            onClose={() => setMenuOpen(false)}
-          />
-        </Suspense>
-      ) : null}
     </header>
   );
 }

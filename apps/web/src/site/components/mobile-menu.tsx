@@ -1,51 +1,66 @@
-import { MESSAGES } from "@studio/validators";
-import { type RefObject, useEffect, useId, useRef } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { SITE_NAV_MESSAGES } from "@studio/validators";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
 import { SectionLink } from "./section-link";
 
-/** The phone menu panel (its own small chunk, loaded when the toggle is first used). */
+/**
+ * The phone menu panel, the content of the header's <details> (in the page's HTML, so it opens without script),
+ * laid over the page under the header. Once live, it closes on a click outside the menu and its toggle, on
+ * Escape (back to the toggle) and when an item is chosen.
+ */
 export default function MobileMenu({
   id,
-  toggleRef,
   current,
-  onClose,
+  pathname,
 }: {
   id: string;
-  toggleRef: RefObject<HTMLButtonElement | null>;
   current: (section: string) => "page" | undefined;
-  onClose: () => void;
+  /** The page's path (its category link is marked current). */
+  pathname: string;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const categoriesId = useId();
-  const { pathname } = useLocation();
+  const categoriesId = `${id}-categories`;
+  // The <details> around the toggle and this panel: closing it closes the menu (its toggle event tells React).
+  const onClose = () => {
+    const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
+    if (details) details.open = false;
+  };
 
-  // Closes on a click outside the menu (the toggle handles itself) and on Escape.
+  // Whether its <details> is open, followed here (not a prop from the header: see there).
+  const [open, setOpen] = useState(false);
   useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      onClose();
+    const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
+    if (!details) return;
+    const follow = () => setOpen(details.open);
+    follow();
+    details.addEventListener("toggle", follow);
+    return () => details.removeEventListener("toggle", follow);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const dismiss = (event: Event) => {
+      const details = panelRef.current?.parentElement;
+      const key = (event as KeyboardEvent).key;
+      if (!details || (key ? key !== "Escape" : details.contains(event.target as Node))) return;
+      (details as HTMLDetailsElement).open = false;
+      if (key) (details.firstElementChild as HTMLElement).focus();
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      onClose();
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", dismiss);
+    document.addEventListener("keydown", dismiss);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", dismiss);
+      document.removeEventListener("keydown", dismiss);
     };
-  }, [onClose, toggleRef]);
+  }, [open]);
 
   return (
     <div
       ref={panelRef}
       id={id}
-      className="border-t border-white/5 bg-ink/95 px-5 pb-6 pt-2 backdrop-blur-md md:hidden"
+      className="absolute inset-x-0 top-full border-t border-white/5 bg-ink px-5 pb-6 pt-2 md:hidden"
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col">
@@ -65,7 +80,7 @@ export default function MobileMenu({
           ))}
         </ul>
         <h2 id={categoriesId} className="mt-5 text-xs font-semibold uppercase tracking-[0.3em] text-white/55">
-          {MESSAGES.siteNav.categories}
+          {SITE_NAV_MESSAGES.categories}
         </h2>
         <ul aria-labelledby={categoriesId} className="mt-2 grid grid-cols-2 gap-2">
           {CATEGORY_LINKS.map(({ label, to }) => (

@@ -1,4 +1,4 @@
-import { CONTACT_SERVICE_TYPES, isPhoneNumber, MESSAGES } from "@studio/validators";
+import { CONTACT_SERVICE_TYPES, FORM_PAGE_PATHS, isPhoneNumber, MESSAGES } from "@studio/validators";
 import { type FormEvent, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { CheckIcon } from "../components/icons";
@@ -20,17 +20,34 @@ function validate(values: Fields): Errors {
   return errors;
 }
 
-/** Contact form: idle → sending → success (form cleared) | error. The API client loads on submit. */
+/** What the form holds now (its fields are uncontrolled: text typed before the page was live is kept). */
+function valuesOf(form: HTMLFormElement): Fields {
+  const data = new FormData(form);
+  const read = (key: keyof Fields) => {
+    const value = data.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: read("name"),
+    email: read("email"),
+    phone: read("phone"),
+    subject: read("subject"),
+    message: read("message"),
+    serviceType: read("serviceType"),
+  };
+}
+
+/**
+ * Contact form: idle → sending → success (form cleared) | error. The API client loads on submit. Without
+ * JavaScript (or before the page is live) it is a plain form post to the contact page, which the server answers
+ * with a page (apps/server/src/form-pages.ts).
+ */
 export function ContactForm() {
-  const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const clear = (key: keyof Fields) => () => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,6 +58,7 @@ export function ContactForm() {
       const first = Object.keys(found)[0];
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     };
+    const values = valuesOf(form);
     const found = validate(values);
     if (Object.keys(found).length > 0) {
       showErrors(found);
@@ -62,7 +80,7 @@ export function ContactForm() {
         message: values.message,
         serviceType: values.serviceType as (typeof CONTACT_SERVICE_TYPES)[number] | "",
       });
-      setValues(EMPTY);
+      form.reset();
       setErrors({});
       setResult({ ok: true, text: MESSAGES.contact.sent });
     } catch (error) {
@@ -77,15 +95,21 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+    <form
+      method="post"
+      action={FORM_PAGE_PATHS.contact}
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"
           name="name"
           autoComplete="name"
           required
-          value={values.name}
-          onChange={set("name")}
+          onChange={clear("name")}
           error={errors.name}
         />
         <TextField
@@ -94,8 +118,7 @@ export function ContactForm() {
           type="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={set("email")}
+          onChange={clear("email")}
           error={errors.email}
         />
         <TextField
@@ -103,15 +126,13 @@ export function ContactForm() {
           name="phone"
           type="tel"
           autoComplete="tel"
-          value={values.phone}
-          onChange={set("phone")}
+          onChange={clear("phone")}
           error={errors.phone}
         />
         <SelectField
           label="Service Type (optional)"
           name="serviceType"
-          value={values.serviceType}
-          onChange={set("serviceType")}
+          onChange={clear("serviceType")}
           error={errors.serviceType}
         >
           <option value="">Select a service type</option>
@@ -122,21 +143,13 @@ export function ContactForm() {
           ))}
         </SelectField>
       </div>
-      <TextField
-        label="Subject"
-        name="subject"
-        required
-        value={values.subject}
-        onChange={set("subject")}
-        error={errors.subject}
-      />
+      <TextField label="Subject" name="subject" required onChange={clear("subject")} error={errors.subject} />
       <TextAreaField
         label="Message"
         name="message"
         rows={5}
         required
-        value={values.message}
-        onChange={set("message")}
+        onChange={clear("message")}
         error={errors.message}
       />
       {result ? (

@@ -80,7 +80,7 @@ describe("TestimonialsSection", () => {
     const user = userEvent.setup();
     render();
     expect(await screen.findByText(MESSAGES.feedback.noTestimonials)).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Be the First to Share Feedback" }));
+    await user.click(screen.getByRole("link", { name: "Be the First to Share Feedback" }));
     expect(await screen.findByRole("dialog", { name: "Share Your Experience" })).toBeInTheDocument();
   });
 
@@ -90,7 +90,7 @@ describe("TestimonialsSection", () => {
     expect(
       await screen.findByText(MESSAGES.feedback.noTestimonials, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Be the First to Share Feedback" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Be the First to Share Feedback" })).toBeInTheDocument();
   });
 
   it("moves with previous, next and dots (wrapping), and Share Your Experience opens the feedback dialog", async () => {
@@ -107,7 +107,7 @@ describe("TestimonialsSection", () => {
       "aria-current",
       "true",
     );
-    await user.click(screen.getByRole("button", { name: "Share Your Experience" }));
+    await user.click(screen.getByRole("link", { name: "Share Your Experience" }));
     expect(await screen.findByRole("dialog", { name: "Share Your Experience" })).toBeInTheDocument();
   });
 

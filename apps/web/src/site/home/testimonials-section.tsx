@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "../components/icon
 import { SectionHeading } from "../components/section-heading";
 import { Spinner } from "../components/spinner";
 import { Stars } from "../components/stars";
-import { useSiteDialogs } from "../dialogs";
+import { useFeedbackLink } from "../dialogs";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
 import { plural } from "../lib/format";
 import { categoryLabel } from "../lib/labels";
@@ -141,7 +141,7 @@ function Carousel({ items }: { items: PublicFeedbackDto[] }) {
 export function TestimonialsSection() {
   const approved = trpc.feedback.approved.useQuery({ limit: LIST_DEFAULTS.approvedTestimonials });
   const summary = trpc.feedback.summary.useQuery();
-  const { openFeedback, preload } = useSiteDialogs();
+  const feedbackLink = useFeedbackLink();
   const items = approved.data ?? [];
   const empty = approved.isError || (approved.isSuccess && items.length === 0);
 
@@ -167,14 +167,12 @@ export function TestimonialsSection() {
         {empty ? (
           <div className="mx-auto max-w-xl rounded-3xl border border-white/[0.07] bg-ink-soft p-10 text-center">
             <p className="text-lg text-white/80">{MESSAGES.feedback.noTestimonials}</p>
-            <button
-              type="button"
-              onClick={openFeedback}
-              onPointerEnter={preload}
-              className="mt-6 rounded-full bg-accent px-6 py-3 font-semibold text-black hover:bg-accent-strong"
+            <a
+              {...feedbackLink}
+              className="mt-6 inline-block rounded-full bg-accent px-6 py-3 font-semibold text-black hover:bg-accent-strong"
             >
               Be the First to Share Feedback
-            </button>
+            </a>
           </div>
         ) : null}
         {items.length > 0 ? (
@@ -182,15 +180,12 @@ export function TestimonialsSection() {
             {count > 0 ? <RatingSummary average={average} count={count} /> : null}
             <Carousel items={items} />
             <div className="mt-12 text-center">
-              <button
-                type="button"
-                onClick={openFeedback}
-                onPointerEnter={preload}
-                onFocus={preload}
-                className="rounded-full border border-white/20 px-6 py-3 font-semibold text-white transition hover:border-accent hover:text-accent"
+              <a
+                {...feedbackLink}
+                className="inline-block rounded-full border border-white/20 px-6 py-3 font-semibold text-white transition hover:border-accent hover:text-accent"
               >
                 Share Your Experience
-              </button>
+              </a>
             </div>
           </>
         ) : null}
