@@ -69,6 +69,13 @@ describe("readInitialStudioProfile", () => {
   });
 });
 
+/** Every profile its renders were given. */
+const seen: StudioProfile[] = [];
+function Reader() {
+  seen.push(useStudioProfile());
+  return null;
+}
+
 describe("StudioProfileProvider", () => {
   it("shows the page's profile first, then what the server answers now", async () => {
     served = { ...saved, phones: ["+91 231 555 0199"] };
@@ -101,11 +108,7 @@ describe("StudioProfileProvider", () => {
   it("the same details saved again (a newer updated_at only) render nothing again", async () => {
     asked = 0;
     served = { ...saved, updated_at: "2026-11-26T09:00:00.000Z" };
-    const seen: StudioProfile[] = [];
-    function Reader() {
-      seen.push(useStudioProfile());
-      return null;
-    }
+    seen.length = 0;
     renderWithProviders(
       <StudioProfileProvider initial={saved}>
         <Reader />
