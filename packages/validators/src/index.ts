@@ -15,6 +15,7 @@ export * from "./schemas/common";
 export * from "./schemas/contact";
 export * from "./schemas/feedback";
 export * from "./schemas/portfolio";
+export * from "./schemas/booking-history";
 export * from "./schemas/service";
 export * from "./schemas/session-length";
 export * from "./schemas/analytics";

@@ -1,4 +1,5 @@
 import {
+  ZBookingHistory,
   ZAvailability,
   ZAvailabilityInput,
   ZBookingChunkInput,
@@ -30,6 +31,7 @@ import {
   listBookingsPage,
   setBookingStatus,
 } from "../domain/bookings";
+import { bookingHistory } from "../domain/bookings/history";
 import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const bookingsRouter = router({
@@ -85,6 +87,11 @@ export const bookingsRouter = router({
     .input(ZId)
     .output(ZBookingDto)
     .query(({ ctx, input }) => getBooking(ctx, input.id, adminImage(ctx))),
+  /** A booking's own history and its client's other bookings (its details in the back office). */
+  history: adminProcedure
+    .input(ZId)
+    .output(ZBookingHistory)
+    .query(({ ctx, input }) => bookingHistory(ctx, input.id)),
   stats: adminProcedure.output(ZBookingStats).query(({ ctx }) => bookingStats(ctx)),
   setStatus: adminProcedure
     .input(ZBookingStatusChange)

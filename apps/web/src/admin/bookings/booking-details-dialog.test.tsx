@@ -50,6 +50,31 @@ const server = setupServer(
     },
     "calendarFeed.get": () => null,
     "site.config": () => ({ timeZone: "America/Los_Angeles", today: "2030-01-01", mapTileUrl: "" }),
+    "bookings.history": () => ({
+      entries: [
+        { at: "2030-06-01T17:00:00.000Z", kind: "created", by: null, status: null, from: null, to: null },
+        {
+          at: "2030-06-02T17:30:00.000Z",
+          kind: "status",
+          by: "Mia Owner",
+          status: "confirmed",
+          from: null,
+          to: null,
+        },
+        {
+          at: "2030-06-03T18:00:00.000Z",
+          kind: "moved",
+          by: null,
+          status: null,
+          from: { date: "2030-06-10", time: "10:00" },
+          to: { date: "2030-06-12", time: "10:00" },
+        },
+      ],
+      other_bookings: [
+        { id: 3, service_title: "Wedding Film", date: "2029-08-01", time: "09:00", status: "completed" },
+      ],
+      other_bookings_total: 4,
+    }),
     "services.adminList": () => [
       { id: 1, title: "Portrait Session", duration: "2 hours", duration_minutes: 120, bookings: 2 },
     ],
@@ -96,6 +121,25 @@ describe("a booking opened from a link (/admin/bookings?booking=<id>)", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByTestId("search").textContent).toBe("");
+  });
+
+  it("shows the booking's history with who and when, and the client's other bookings as links", async () => {
+    const user = userEvent.setup();
+    renderAt("/admin/bookings?booking=7");
+    const dialog = await screen.findByRole("dialog", { name: "Booking #7" });
+    const history = await within(dialog).findByRole("region", { name: "History" });
+    const items = within(history)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      "Booked by the client1 Jun 2030, 10:00 AM",
+      "Marked confirmed by Mia Owner2 Jun 2030, 10:30 AM",
+      "Moved from 10 Jun 2030, 10:00 AM to 12 Jun 2030, 10:00 AM by the client3 Jun 2030, 11:00 AM",
+    ]);
+    const others = within(dialog).getByRole("region", { name: "This client's other bookings" });
+    expect(within(others).getByText("and 3 more")).toBeVisible();
+    await user.click(within(others).getByRole("link", { name: /#3 Wedding Film · 1 Aug 2029, 9:00 AM/ }));
+    await waitFor(() => expect(screen.getByTestId("search").textContent).toBe("?booking=3"));
   });
 
   it("offers Completed only once the session is over", async () => {

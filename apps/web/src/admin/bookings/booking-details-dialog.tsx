@@ -2,6 +2,7 @@ import { MESSAGES } from "@studio/validators";
 import { Dialog } from "../../components/ui/dialog";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Spinner } from "../ui/spinner";
+import { BookingHistory } from "./booking-history";
 import { StatusBadge } from "../ui/status-badge";
 import {
   type BookingActionHandlers,
@@ -68,6 +69,7 @@ export function BookingDetailsDialog({
               actions.onDelete(target);
             }}
           />
+          <BookingHistory id={b.id} />
         </div>
       ) : booking.error ? (
         <p role="alert" className="text-red-300">

@@ -265,6 +265,7 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
           action: "cancelled",
           fromDate: booking.date,
           fromTime: booking.time,
+          createdAt: deps.now(),
         },
       });
       // The client and the studio hear of it, in the same transaction (see mail/notify.ts), and so do webhooks.
@@ -339,6 +340,7 @@ export async function moveManagedBooking(
             fromTime: booking.time,
             toDate: target.date,
             toTime: target.time,
+            createdAt: deps.now(),
           },
         });
         await notifyBooking(tx, deps, booking.id, "moved", { by: "client" });
