@@ -76,6 +76,13 @@ test("mail: with no mail server a booking still succeeds, and the Mail page show
   await details.getByRole("button", { name: `Confirm booking of ${name}` }).click();
   await expect(details.getByRole("button", { name: `Confirm booking of ${name}` })).toHaveCount(0);
   await expect(details.locator("[data-status]")).toHaveText("Confirmed");
+  // Its history: made by the client on the site, then confirmed by the admin, with when.
+  const history = details.getByRole("region", { name: "History" });
+  await expect(history.getByRole("listitem").first()).toContainText("Booked by the client");
+  await expect(history.getByRole("listitem").nth(1)).toContainText(/^Marked confirmed by \S/);
+  await expect(details.getByRole("region", { name: "This client's other bookings" })).toContainText(
+    "No other bookings with this e-mail.",
+  );
   await details.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/admin\/bookings$/);
 });

@@ -100,6 +100,7 @@ export default function AdminBookingsPage() {
       utils.bookings.list.invalidate(),
       utils.bookings.stats.invalidate(),
       utils.bookings.get.invalidate(),
+      utils.bookings.history.invalidate(),
     ]).catch(() => undefined);
 
   const run = async (
