@@ -202,7 +202,9 @@ test("Create New Booking with a file, and the slot guard's conflict message", as
   expect(taken.status()).toBe(201);
   await dialog.getByRole("button", { name: "Create Booking" }).click();
   await expect(dialog.getByText(MESSAGES.booking.slotTaken)).toBeVisible();
-  await expect(dialog.getByRole("option", { name: `${formatTime(second.time)} (taken)` })).toBeDisabled();
+  await expect(
+    dialog.getByRole("option", { name: `${formatTime(second.time)} (taken)`, exact: true }),
+  ).toBeDisabled();
   // Cancel closes and resets.
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
