@@ -100,7 +100,9 @@ describe("webhooks across instances", () => {
       url: receiver.url("/studio"),
       events: ["booking.created"],
     });
-    const id = await book(b.base);
+    // Booked where the endpoint was made: another instance learns of a new endpoint through the event bus, a
+    // moment later (ADR 014); the delivery itself is claimed by whichever instance's worker comes first.
+    const id = await book(a.base);
     const [request] = await receiver.waitFor(1, 30_000);
     const events = receiver.verified(endpoint.secret);
     expect(events[0]).toMatchObject({ type: "booking.created", data: { id, status: "pending" } });
