@@ -12,6 +12,8 @@ import {
   formatTimeRange,
   wallTime,
   zoneAbbreviation,
+  elsewhereTime,
+  zonePlace,
 } from "./date-format";
 import { zonedInstant } from "./schemas/schedule";
 
@@ -86,5 +88,30 @@ describe("moments on the studio's clock, never the machine's", () => {
   it("writes midnight and noon of a moment on the 12-hour clock", () => {
     expect(formatInstant("2026-06-01T07:00:00Z", "America/Los_Angeles")).toBe("1 Jun 2026, 12:00 AM");
     expect(formatInstant("2026-06-01T19:00:00Z", "America/Los_Angeles")).toBe("1 Jun 2026, 12:00 PM");
+  });
+});
+
+describe("a session's time where the visitor is", () => {
+  // 10:00 in Kolhapur on 12 Dec 2026 (UTC+5:30) is 04:30 UTC.
+  const session = "2026-12-12T04:30:00.000Z";
+
+  it("reads the moment on the visitor's clock, with the day when it is another", () => {
+    expect(elsewhereTime(session, "Asia/Kolkata", "Europe/London")).toBe("4:30 AM in London");
+    expect(elsewhereTime(session, "Asia/Kolkata", "America/Los_Angeles")).toBe(
+      "11 Dec, 8:30 PM in Los Angeles",
+    );
+  });
+
+  it("says nothing when both clocks read the same", () => {
+    expect(elsewhereTime(session, "Asia/Kolkata", "Asia/Calcutta")).toBeNull();
+    expect(elsewhereTime(session, "Europe/London", "UTC")).toBeNull(); // GMT in December
+  });
+
+  it("names the place of a zone", () => {
+    expect(["Europe/London", "America/Los_Angeles", "UTC"].map(zonePlace)).toEqual([
+      "London",
+      "Los Angeles",
+      "UTC",
+    ]);
   });
 });

@@ -187,3 +187,29 @@ export function formatDateRange(start: DateLike, end: DateLike): string {
 export function formatSessionTime(start: WallTime, end: WallTime, timeZone: string): string {
   return `${formatTimeRange(start, end)} ${start.zone} (${timeZone})`;
 }
+
+/** The place a zone is named after: "Europe/London" → "London", "America/Los_Angeles" → "Los Angeles". */
+export function zonePlace(timeZone: string): string {
+  return (timeZone.split("/").pop() ?? timeZone).replaceAll("_", " ");
+}
+
+/**
+ * A moment on the visitor's own clock, for a visitor whose zone reads it differently from the studio's: "5:30 AM
+ * in London", with the day when it is another one ("2 Dec, 11:30 PM in Los Angeles"). Null when both clocks agree.
+ */
+export function elsewhereTime(instant: Instant, studioZone: string, visitorZone: string): string | null {
+  const studio = wallTime(instant, studioZone);
+  const there = wallTime(instant, visitorZone);
+  if (studio.hour === there.hour && studio.minute === there.minute && studio.day === there.day) return null;
+  const day = studio.day === there.day && studio.month === there.month ? "" : `${formatDayMonth(there)}, `;
+  return `${day}${formatTime(there)} in ${zonePlace(visitorZone)}`;
+}
+
+/** The browser's own zone (the visitor's), or null where it cannot be read. */
+export function browserZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

@@ -46,6 +46,8 @@ export const MESSAGES = {
       service: "Service",
       date: "Date",
       time: "Time",
+      /** The session's time on the visitor's own clock, when it reads differently from the studio's. */
+      whereYouAre: "Where you are",
       next: "What happens next",
       email: (email: string) => `A confirmation e-mail is on its way to ${email}.`,
       review: "We confirm every booking personally and e-mail you again once it is confirmed.",
@@ -53,6 +55,9 @@ export const MESSAGES = {
       manageLink: "Manage your booking",
       done: "Done",
     },
+    /** Under the booking dialog's times: the chosen one on the visitor's clock. */
+    timesAreStudios: (place: string, elsewhere: string) =>
+      `Times are the studio's, in ${place}: that is ${elsewhere}, where you are.`,
     failed: "Failed to submit booking. Please try again.",
     notFound: "Booking not found",
     created: "Booking created successfully",

@@ -1,4 +1,11 @@
-import { type BookingCreateResult, MESSAGES, zoneAbbreviation, zonedInstant } from "@studio/validators";
+import {
+  type BookingCreateResult,
+  browserZone,
+  elsewhereTime,
+  MESSAGES,
+  zoneAbbreviation,
+  zonedInstant,
+} from "@studio/validators";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { CheckIcon } from "../components/icons";
@@ -31,6 +38,11 @@ export function BookingConfirmation({
   onDone: () => void;
 }) {
   const { booking, manage_url } = result;
+  const visitor = browserZone();
+  const elsewhere =
+    timeZone && visitor
+      ? elsewhereTime(zonedInstant(booking.date, booking.time, timeZone), timeZone, visitor)
+      : null;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the focus was in is gone: the confirmation's heading takes it, so it is read out.
   useEffect(() => heading.current?.focus(), []);
@@ -60,6 +72,7 @@ export function BookingConfirmation({
               ? `${timeLabel(booking.time)} ${zoneAbbreviation(timeZone, zonedInstant(booking.date, booking.time, timeZone))} (${timeZone})`
               : timeLabel(booking.time),
           ],
+          ...(elsewhere ? [[c.whereYouAre, elsewhere]] : []),
         ].map(([label, value]) => (
           <div key={label} className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3 px-4 py-3 text-sm">
             <dt className="text-white/60">{label}</dt>

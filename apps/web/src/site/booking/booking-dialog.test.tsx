@@ -281,6 +281,36 @@ describe("BookingDialog", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("says the chosen time and the booked one on the visitor's clock too, when it reads differently", async () => {
+    const options = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...options.call(this), timeZone: "Europe/London" };
+    });
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<BookingDialog onClose={() => undefined} />);
+      await fillInfo(user);
+      await next(user);
+      await fillSchedule(user);
+      // 11:00 AM in Los Angeles (PST) on 12 January 2030 is 7:00 PM in London.
+      expect(screen.getByTestId("booking-time-elsewhere")).toHaveTextContent(
+        MESSAGES.booking.timesAreStudios("Los Angeles", "7:00 PM in London"),
+      );
+      await next(user);
+      await next(user);
+      await user.click(await screen.findByRole("button", { name: "Confirm Booking" }));
+      const confirmation = await screen.findByTestId("booking-confirmation");
+      const c = MESSAGES.booking.confirmation;
+      expect(within(confirmation).getByText(c.whereYouAre).nextElementSibling).toHaveTextContent(
+        "7:00 PM in London",
+      );
+    } finally {
+      zone.mockRestore();
+    }
+  });
+
   it("a replayed booking's confirmation has no manage link (the e-mail has it)", async () => {
     createAnswer = (input) => ({
       booking: { id: 9, ...input, service_title: "Portrait Session", status: "pending" },

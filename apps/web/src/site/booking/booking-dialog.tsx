@@ -232,6 +232,7 @@ function BookingForm({
           lastDate={schedule.data?.last_date ?? null}
           closedReason={closedReason}
           unavailable={taken}
+          timeZone={schedule.data?.time_zone ?? config.data?.timeZone ?? null}
         />
       ) : null}
       {step === 2 ? (

@@ -1,4 +1,6 @@
 import {
+  browserZone,
+  elsewhereTime,
   formatLongDateTime,
   formatLongInstant,
   formatTimeRange,
@@ -111,6 +113,8 @@ function Summary({ view }: { view: ManageView }) {
   const startsAt = zonedInstant(booking.date, booking.time, time_zone);
   const start = wallTime(startsAt, time_zone);
   const end = wallTime(startsAt.getTime() + booking.duration_minutes * 60_000, time_zone);
+  const visitor = browserZone();
+  const elsewhere = visitor ? elsewhereTime(startsAt, time_zone, visitor) : null;
   return (
     <dl
       className="mt-8 grid gap-x-6 gap-y-4 rounded-2xl border border-white/10 bg-ink-soft p-5 [overflow-wrap:anywhere] sm:grid-cols-[auto_minmax(0,1fr)] sm:p-6"
@@ -131,6 +135,14 @@ function Summary({ view }: { view: ManageView }) {
           {start.zone} ({time_zone})
         </span>
       </dd>
+      {elsewhere ? (
+        <>
+          <dt className="text-sm text-white/60">{MESSAGES.booking.confirmation.whereYouAre}</dt>
+          <dd className="font-semibold text-white" data-testid="manage-local-time">
+            {elsewhere}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-sm text-white/60">Status</dt>
       <dd>
         <span

@@ -1,4 +1,13 @@
-import { MESSAGES, type ServiceDto, type SlotRefusal, TIME_SLOTS } from "@studio/validators";
+import {
+  browserZone,
+  elsewhereTime,
+  MESSAGES,
+  type ServiceDto,
+  type SlotRefusal,
+  TIME_SLOTS,
+  zonedInstant,
+  zonePlace,
+} from "@studio/validators";
 import { type FieldBinding, SelectField, TextField } from "../../../components/ui/field";
 import { priceLabel, timeLabel } from "../../lib/format";
 
@@ -19,6 +28,7 @@ export function ScheduleStep({
   lastDate,
   closedReason,
   unavailable,
+  timeZone,
 }: {
   field: (key: "service_id" | "date" | "time") => FieldBinding;
   services: readonly ServiceDto[] | undefined;
@@ -32,9 +42,16 @@ export function ScheduleStep({
   closedReason: string | null;
   /** The chosen date's slots that cannot be booked, with why (null: no reason given). */
   unavailable: ReadonlyMap<string, SlotRefusal | null>;
+  /** The studio's zone (null until known): the chosen time is also said on the visitor's clock when it differs. */
+  timeZone: string | null;
 }) {
   const date = field("date").value;
   const time = field("time");
+  const visitor = browserZone();
+  const elsewhere =
+    timeZone && visitor && date && time.value
+      ? elsewhereTime(zonedInstant(date, time.value, timeZone), timeZone, visitor)
+      : null;
   return (
     <div className="space-y-4">
       <SelectField
@@ -117,6 +134,11 @@ export function ScheduleStep({
         {time.error ? (
           <p id="booking-time-error" role="alert" className="mt-1 text-sm text-red-400">
             {time.error}
+          </p>
+        ) : null}
+        {elsewhere && timeZone ? (
+          <p className="mt-2 text-xs text-white/70" data-testid="booking-time-elsewhere">
+            {MESSAGES.booking.timesAreStudios(zonePlace(timeZone), elsewhere)}
           </p>
         ) : null}
       </fieldset>
