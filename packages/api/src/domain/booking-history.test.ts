@@ -5,6 +5,7 @@
  */
 import { type BookingCreateInput, MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 
@@ -18,17 +19,7 @@ let owner: Awaited<ReturnType<Harness["admin"]>>["caller"];
 beforeAll(async () => {
   h = await createHarness();
   h.setNow(NOW);
-  serviceId = (
-    await h.deps.db.service.create({
-      data: {
-        title: "Portrait Session",
-        description: "d",
-        category: "photography",
-        priceCents: 100,
-        features: [],
-      },
-    })
-  ).id;
+  serviceId = (await createTestService(h.deps.db)).id;
   owner = (await h.admin()).caller;
 });
 beforeEach(() => h.setNow(NOW));
