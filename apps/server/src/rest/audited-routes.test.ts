@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { AUDITED, AuditRecorder, auditColumns } from "@studio/api/audit";
-import { createTestService } from "@studio/api/testing/fixtures";
+import { createTestFeedback, createTestService } from "@studio/api/testing/fixtures";
 import { DEFAULT_STUDIO_PROFILE } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -43,18 +43,7 @@ async function booking(): Promise<number> {
   });
   return created.booking.id;
 }
-const feedback = async () =>
-  (
-    await t.deps.db.feedback.create({
-      data: {
-        name: "Bo",
-        email: "bo@client.test",
-        rating: 5,
-        message: "Lovely",
-        serviceCategory: "photography",
-      },
-    })
-  ).id;
+const feedback = async () => (await createTestFeedback(t.deps.db)).id;
 const contactMessage = async () =>
   (
     await t.deps.db.contactMessage.create({

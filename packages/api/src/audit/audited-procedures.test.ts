@@ -7,7 +7,7 @@
  */
 import { type AuditEntity, DEFAULT_SCHEDULE, DEFAULT_STUDIO_PROFILE } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService } from "../testing/fixtures";
+import { createTestFeedback, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { AUDITED, AuditRecorder, auditColumns } from "./trail";
 
@@ -75,18 +75,7 @@ const portfolioInput = {
   description: "Aerial stills",
   category: "drone-services" as const,
 };
-const feedback = async () =>
-  (
-    await h.deps.db.feedback.create({
-      data: {
-        name: "Bo",
-        email: "bo@client.test",
-        rating: 5,
-        message: "Lovely",
-        serviceCategory: "photography",
-      },
-    })
-  ).id;
+const feedback = async () => (await createTestFeedback(h.deps.db)).id;
 const contactMessage = async () =>
   (
     await h.caller().contact.send({

@@ -359,7 +359,7 @@ type AuditRow = {
 };
 
 /** A stored JSON column: an object on PostgreSQL (jsonb), its text on SQLite. */
-function jsonColumn(value: unknown): Record<string, unknown> | null {
+export function jsonColumn(value: unknown): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
 }

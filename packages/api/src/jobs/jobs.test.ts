@@ -64,6 +64,15 @@ async function waitFor(condition: () => Promise<boolean>, what: string): Promise
   }
 }
 
+/** A handler that runs until its job is stopped (the worker stopping, or the claim lost). */
+const stoppable = defineJob({
+  ...echo,
+  run: (_payload, { signal }) =>
+    new Promise<void>((_resolve, reject) => {
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    }),
+});
+
 const statusOf = async (id: number) =>
   (await database.prisma.job.findUniqueOrThrow({ where: { id } })).status;
 
@@ -230,13 +239,6 @@ describe("crashes and leases", () => {
 
   it("hands a running job back when the worker stops, without counting the attempt", async () => {
     const id = await enqueueJob(database.prisma, echo, { n: 4 });
-    const stoppable = defineJob({
-      ...echo,
-      run: (_payload, { signal }) =>
-        new Promise<void>((_resolve, reject) => {
-          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        }),
-    });
     const worker = startJobWorker(deps([stoppable]));
     await waitFor(async () => (await statusOf(id)) === "running", "the claim");
     await worker.stop();
@@ -251,13 +253,6 @@ describe("crashes and leases", () => {
     });
     expect((await runJobPass(deps([failsOnce.handler]), failsOnce.handler)).retry).toBe(1);
     now = at(1_001); // the retry is due
-    const stoppable = defineJob({
-      ...echo,
-      run: (_payload, { signal }) =>
-        new Promise<void>((_resolve, reject) => {
-          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        }),
-    });
     const worker = startJobWorker(deps([stoppable]));
     await waitFor(async () => (await statusOf(id)) === "running", "the second claim");
     await worker.stop();

@@ -19,6 +19,19 @@ export function createTestService(
   });
 }
 
+/** A pending five-star feedback from "Bo". */
+export function createTestFeedback(db: Db) {
+  return db.feedback.create({
+    data: {
+      name: "Bo",
+      email: "bo@client.test",
+      rating: 5,
+      message: "Lovely",
+      serviceCategory: "photography",
+    },
+  });
+}
+
 /** A stored PDF proof of payment, not yet claimed by a booking unless `attachedAt` is given. */
 export function createProofUpload(
   db: Db,

@@ -12,6 +12,7 @@ import {
   CLIENT_BOOKINGS_SHOWN,
   MESSAGES,
 } from "@studio/validators";
+import { jsonColumn } from "../../audit/trail";
 import { type DomainDeps, notFound } from "../records";
 
 /** Audit entries read per booking: far more than a booking's life writes. */
@@ -20,16 +21,6 @@ const ENTRIES_READ = 200;
 function statusOf(row: unknown): BookingStatus | null {
   const status = (row as { status?: unknown } | null)?.status;
   return (BOOKING_STATUSES as readonly unknown[]).includes(status) ? (status as BookingStatus) : null;
-}
-
-/** The JSON an audit column holds (text on SQLite when written by plain SQL, an object otherwise). */
-function jsonOf(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 export async function bookingHistory(deps: DomainDeps, id: number): Promise<BookingHistory> {
@@ -71,7 +62,7 @@ export async function bookingHistory(deps: DomainDeps, id: number): Promise<Book
       kind: "status",
       by: entry.actorName,
       ...none,
-      status: statusOf(jsonOf(entry.after)),
+      status: statusOf(jsonColumn(entry.after)),
     });
   }
   for (const change of changes) {
