@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth";
 import { bookingsRouter } from "./routers/bookings";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { contactRouter } from "./routers/contact";
+import { equipmentRouter } from "./routers/equipment";
 import { feedbackRouter } from "./routers/feedback";
 import { mailRouter } from "./routers/mail";
 import { manageRouter } from "./routers/manage";
@@ -26,6 +27,7 @@ export const appRouter = router({
   portfolio: portfolioRouter,
   bookings: bookingsRouter,
   schedule: scheduleRouter,
+  equipment: equipmentRouter,
   feedback: feedbackRouter,
   contact: contactRouter,
   uploads: uploadsRouter,

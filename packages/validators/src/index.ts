@@ -18,6 +18,8 @@ export * from "./schemas/portfolio";
 export * from "./schemas/booking-history";
 export * from "./schemas/service";
 export * from "./schemas/session-length";
+export * from "./schemas/holds";
+export * from "./schemas/equipment";
 export * from "./schemas/analytics";
 export * from "./file-kinds";
 export * from "./schemas/audit";

@@ -39,6 +39,9 @@ export const MESSAGES = {
     timeRequired: "Time is required",
     timeInvalid: "Please choose one of the hourly slots between 09:00 and 17:00",
     slotTaken: "This time slot is no longer available. Please choose another time.",
+    /** A session (with its buffers) for which a crew or a piece of equipment is taken: "No crew is free from …". */
+    resourceTaken: (resource: string, when: string) =>
+      `No ${resource} is free ${when}. Please choose another time.`,
     submitted: "Booking submitted successfully! We'll get back to you soon.",
     /** The booking dialog's confirmation, after a successful booking. */
     confirmation: {
@@ -63,6 +66,10 @@ export const MESSAGES = {
     created: "Booking created successfully",
     createFailed: "Failed to create booking. Please try again.",
     statusUpdateFailed: "Failed to update booking status",
+    /** The studio may move only a session still to be held. */
+    rescheduleRefused: (status: string) => `A ${status} booking cannot be moved.`,
+    sameTime: "The booking is already at that time.",
+    rescheduled: "Booking moved",
     confirmFailed: "Failed to confirm booking",
     deleteFailed: "Failed to delete booking",
     statusInvalid: "Status must be one of pending, confirmed, completed, cancelled",
@@ -77,6 +84,21 @@ export const MESSAGES = {
     idempotencyKeyReused:
       "This request key was already used for a different booking. Please refresh the page and try again.",
   },
+  /** Equipment booked with sessions (the Hours page) and what each service needs. */
+  equipment: {
+    nameRequired: "Name is required",
+    nameTooLong: "The name must be at most 60 characters",
+    nameTaken: "There is already equipment with that name",
+    countInvalid: "How many must be a whole number from 1 to 50",
+    quantityInvalid: "The quantity must be a whole number from 1 to 50",
+    quantityOverCount: (name: string, count: number) =>
+      `The studio has ${count} ${name}: a session cannot need more than that`,
+    listedTwice: "Each piece of equipment can be listed once",
+    notFound: "Equipment not found",
+    created: "Equipment added",
+    updated: "Equipment updated",
+    deleted: "Equipment removed",
+  },
   /** Opening hours, closures, notice, horizon and capacity (the booking rules the owner sets). */
   schedule: {
     closedDay: "The studio is closed on that day.",
@@ -84,6 +106,9 @@ export const MESSAGES = {
     closedWeekday: (day: string) => `Closed on ${day}s`,
     outsideHours: (first: string, last: string) =>
       `On that day the studio takes bookings from ${first} to ${last}.`,
+    /** The session with its buffers does not fit in the day's open hours. */
+    sessionOutsideHours: (length: string, open: string, close: string) =>
+      `A ${length} session, with its set-up and pack-down time, must fit between ${open} and ${close} on that day.`,
     noticeTooShort: (hours: number) =>
       `Please book at least ${hours} ${hours === 1 ? "hour" : "hours"} ahead.`,
     beyondHorizon: (days: number) =>
@@ -91,6 +116,7 @@ export const MESSAGES = {
     fullyBooked: "Fully booked",
     slotClosed: "Closed",
     slotTooSoon: "Too soon",
+    slotTooLong: "Ends after closing",
     chooseAnotherDay: "Please choose another day.",
     timeZoneInvalid: "Time zone must be a valid IANA name, such as Europe/London",
     slotInvalid: "Please choose one of the hourly slots between 09:00 and 17:00",
@@ -645,6 +671,7 @@ export const MESSAGES = {
         invite: "invite code",
         hours: "opening hours",
         closure: "closure",
+        equipment: "equipment",
         profile: "studio profile",
         calendar_feed: "calendar feed",
         mail: "e-mail",

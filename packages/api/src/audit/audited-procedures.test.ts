@@ -98,6 +98,7 @@ async function teamMember(): Promise<{ id: number; caller: Caller }> {
 const endpointInput = { url: "http://127.0.0.1:9/hook", events: ["feedback.submitted" as const] };
 const endpoint = async () =>
   ((await owner.webhooks.create(endpointInput)) as { endpoint: { id: number } }).endpoint.id;
+let kits = 0;
 let closures = 0;
 /** A closure in 2031, a week each (bookings are made in 2030). */
 const closureDates = () => {
@@ -150,6 +151,10 @@ const CASES: Record<string, Case> = {
   "bookings.delete": async () => {
     const id = await booking();
     return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
+  "bookings.reschedule": async () => {
+    const id = await booking();
+    return { sends: id, input: (sent) => ({ id: sent, ...nextSlot() }), record: id };
   },
   "feedback.setStatus": async () => {
     const id = await feedback();
@@ -286,6 +291,29 @@ const CASES: Record<string, Case> = {
     const { id } = await owner.schedule.addClosure({ ...closureDates(), reason: "Away" });
     return { sends: id, input: (sent) => ({ id: sent }), record: id };
   },
+  "equipment.create": async () => ({
+    sends: (await owner.equipment.create({ name: `Kit ${++kits}`, count: 1 })).id,
+    input: (id) => ({ name: `Kit ${++kits}`, count: 2, id }),
+    record: idOfAnswer,
+  }),
+  "equipment.update": async () => {
+    const { id } = await owner.equipment.create({ name: `Kit ${++kits}`, count: 1 });
+    return { sends: id, input: (sent) => ({ id: sent, name: `Kit ${++kits}`, count: 3 }), record: id };
+  },
+  "equipment.delete": async () => {
+    const { id } = await owner.equipment.create({ name: `Kit ${++kits}`, count: 1 });
+    return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
+  // The entry names the service, with what its sessions need before and after.
+  "equipment.setForService": async () => {
+    const id = (await createTestService(h.deps.db)).id;
+    const kit = await owner.equipment.create({ name: `Kit ${++kits}`, count: 2 });
+    return {
+      sends: id,
+      input: (sent) => ({ service_id: sent, equipment: [{ equipment_id: kit.id, quantity: 2 }] }),
+      record: id,
+    };
+  },
   // The first link is made (created), the second replaces it (regenerated); the answer has no id: the feed has.
   "calendarFeed.regenerate": async (variant) => ({
     sends: ownerId,
@@ -414,6 +442,7 @@ const COUNTS: Record<AuditEntity, () => Promise<number>> = {
   profile: () => h.deps.db.studioProfile.count(),
   hours: () => h.deps.db.studioSchedule.count(),
   closure: () => h.deps.db.closure.count(),
+  equipment: () => h.deps.db.equipment.count(),
   calendar_feed: () => h.deps.db.calendarFeed.count(),
   api_key: () => h.deps.db.apiKey.count(),
   webhook: () => h.deps.db.webhookEndpoint.count(),

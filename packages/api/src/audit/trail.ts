@@ -19,7 +19,14 @@ const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce",
 const loaders: Record<AuditEntity, Loader> = {
   booking: (db, id) => db.booking.findUnique({ where: { id } }),
   feedback: (db, id) => db.feedback.findUnique({ where: { id } }),
-  service: (db, id) => db.service.findUnique({ where: { id } }),
+  // With what its sessions need, so a change of equipment shows in the entry.
+  service: (db, id) =>
+    db.service.findUnique({
+      where: { id },
+      include: {
+        equipment: { select: { equipmentId: true, quantity: true }, orderBy: { equipmentId: "asc" } },
+      },
+    }),
   portfolio: (db, id) => db.portfolioItem.findUnique({ where: { id } }),
   contact: (db, id) => db.contactMessage.findUnique({ where: { id } }),
   admin: (db, id) => db.adminUser.findUnique({ where: { id } }),
@@ -27,6 +34,7 @@ const loaders: Record<AuditEntity, Loader> = {
   profile: (db, id) => db.studioProfile.findUnique({ where: { id } }),
   hours: (db, id) => db.studioSchedule.findUnique({ where: { id } }),
   closure: (db, id) => db.closure.findUnique({ where: { id } }),
+  equipment: (db, id) => db.equipment.findUnique({ where: { id } }),
   calendar_feed: (db, id) => db.calendarFeed.findUnique({ where: { id } }),
   api_key: (db, id) => db.apiKey.findUnique({ where: { id } }),
   webhook: (db, id) => db.webhookEndpoint.findUnique({ where: { id } }),
@@ -58,6 +66,7 @@ const TABLES: Record<AuditEntity, string> = {
   profile: "StudioProfile",
   hours: "StudioSchedule",
   closure: "Closure",
+  equipment: "Equipment",
   calendar_feed: "CalendarFeed",
   api_key: "ApiKey",
   webhook: "WebhookEndpoint",
@@ -78,6 +87,7 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   "bookings.setStatus": { entity: "booking", action: "status_changed" },
   "bookings.confirm": { entity: "booking", action: "status_changed" },
   "bookings.delete": { entity: "booking", action: "deleted" },
+  "bookings.reschedule": { entity: "booking", action: "moved" },
   "feedback.setStatus": { entity: "feedback", action: "status_changed" },
   "feedback.delete": { entity: "feedback", action: "deleted" },
   "services.create": { entity: "service", action: "created" },
@@ -104,6 +114,10 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   "schedule.update": { entity: "hours", action: "updated" },
   "schedule.addClosure": { entity: "closure", action: "created" },
   "schedule.removeClosure": { entity: "closure", action: "deleted" },
+  "equipment.create": { entity: "equipment", action: "created" },
+  "equipment.update": { entity: "equipment", action: "updated" },
+  "equipment.delete": { entity: "equipment", action: "deleted" },
+  "equipment.setForService": { entity: "service", action: "equipment_changed" },
   "contact.reply": { entity: "contact", action: "replied" },
   // The first link is made; a later one replaces it (and the old one stops working).
   "calendarFeed.regenerate": {

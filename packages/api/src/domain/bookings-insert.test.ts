@@ -11,7 +11,7 @@ import { directJobRow } from "../jobs/queue";
 import { rowOf } from "../mail/outbox";
 import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
-import { insertBooking, type NewBooking } from "./bookings/insert";
+import { insertBooking, type NewBooking, type SeatedBooking } from "./bookings/insert";
 
 let h: Harness;
 let serviceId: number;
@@ -26,7 +26,7 @@ afterAll(async () => {
   await h.close();
 });
 
-function newBooking(overrides: Partial<NewBooking> = {}): NewBooking & { slotKey: string } {
+function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
   day += 1;
   const date = `2031-03-${String(day).padStart(2, "0")}`;
   return {
@@ -41,6 +41,10 @@ function newBooking(overrides: Partial<NewBooking> = {}): NewBooking & { slotKey
     image: null,
     uploadId: null,
     slotKey: `${date} 10:00`,
+    holds: [
+      { resource: "crew", unit: `${date} 10:00`, seat: 1 },
+      { resource: "crew", unit: `${date} 10:30`, seat: 1 },
+    ],
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
 import {
+  ZAdminAvailabilityInput,
   ZBookingHistory,
+  ZBookingReschedule,
   ZAvailability,
   ZAvailabilityInput,
   ZBookingChunkInput,
@@ -32,6 +34,7 @@ import {
   setBookingStatus,
 } from "../domain/bookings";
 import { bookingHistory } from "../domain/bookings/history";
+import { rescheduleBooking } from "../domain/bookings/reschedule";
 import { adminProcedure, formProcedure, publicProcedure, router } from "../trpc";
 
 export const bookingsRouter = router({
@@ -50,7 +53,17 @@ export const bookingsRouter = router({
   availability: publicProcedure
     .input(ZAvailabilityInput)
     .output(ZAvailability)
-    .query(({ ctx, input }) => bookingAvailability(ctx, input.date)),
+    .query(({ ctx, input }) => bookingAvailability(ctx, input.date, { serviceId: input.service_id })),
+  /** The back office's view of a day (create and reschedule): a rescheduled booking's own holds do not count. */
+  adminAvailability: adminProcedure
+    .input(ZAdminAvailabilityInput)
+    .output(ZAvailability)
+    .query(({ ctx, input }) =>
+      bookingAvailability(ctx, input.date, {
+        serviceId: input.service_id,
+        excludeBookingId: input.exclude_booking_id,
+      }),
+    ),
 
   /** The admin "Create New Booking" dialog: the same rules as the public dialog. */
   adminCreate: adminProcedure
@@ -97,6 +110,13 @@ export const bookingsRouter = router({
     .input(ZBookingStatusChange)
     .output(ZBookingDto)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status, adminImage(ctx))),
+  /** Moves a booking to another date and time, judged like a new booking (crews, equipment, hours). */
+  reschedule: adminProcedure
+    .input(ZBookingReschedule)
+    .output(ZBookingDto)
+    .mutation(({ ctx, input }) =>
+      rescheduleBooking(ctx, input.id, { date: input.date, time: input.time }, adminImage(ctx)),
+    ),
   confirm: adminProcedure
     .input(ZId)
     .output(ZBookingDto)

@@ -77,7 +77,24 @@ export const ZBookingListInput = z.object({
   limit: pageLimit(50),
 });
 
-export const ZAvailabilityInput = z.object({ date: ZBookingDate });
+/**
+ * A day's slots, judged for a service's session (its minutes, buffers and equipment) when `service_id` names
+ * one, else for a plain hour with one crew.
+ */
+export const ZAvailabilityInput = z.object({
+  date: ZBookingDate,
+  service_id: z.number().int().positive().optional(),
+});
+/** The studio's view when rescheduling: the booking's own holds do not count against it. */
+export const ZAdminAvailabilityInput = ZAvailabilityInput.extend({
+  exclude_booking_id: z.number().int().positive().optional(),
+});
+/** The studio moves a booking to another date and time (judged like a new booking). */
+export const ZBookingReschedule = z.object({
+  id: idField(),
+  date: ZBookingDate,
+  time: ZBookingTime,
+});
 
 export type BookingDto = {
   id: number;
@@ -174,8 +191,11 @@ export const ZBookingListResult = z.object({
 });
 export type BookingListResult = z.output<typeof ZBookingListResult>;
 
-/** Why a slot cannot be booked: every seat held, outside the day's hours (or a closed day), too soon, past. */
-export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon"] as const;
+/**
+ * Why a slot cannot be booked: a crew or equipment held (or every seat), outside the day's hours (or a closed
+ * day), too soon, past, beyond the horizon, or a session (with its buffers) that would not end before closing.
+ */
+export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon", "too_long"] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
 
 export const ZAvailability = z.object({

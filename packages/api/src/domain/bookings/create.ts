@@ -13,6 +13,7 @@ import { directJobRow } from "../../jobs/queue";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
+import { type HoldRow, type SessionFacts, sessionFacts, withHolds } from "./holds";
 import { insertBooking, type NewBooking, writtenBooking } from "./insert";
 import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
 
@@ -90,9 +91,10 @@ async function notifyService(
 
 /**
  * Creates a pending booking (public dialog and admin dialog share it). Rules: a slot the studio's schedule
- * allows (open day and hours, notice, horizon: schedule.ts), an existing service, a free seat of the slot (the
- * unique slot key decides races, at any capacity), an issued and unused proof file, and at most one booking
- * per idempotency key.
+ * allows (open day and hours, the session with its buffers inside them, notice, horizon: schedule.ts), an
+ * existing service, a free seat of the slot (the unique slot key) and a crew and the service's equipment for
+ * every unit of the held range (the unique hold keys: holds.ts; both decide races, at any count), an issued
+ * and unused proof file, and at most one booking per idempotency key.
  */
 export async function createBooking(
   deps: BookingDeps & { idempotencyKey?: string | null },
@@ -111,9 +113,14 @@ export async function createBooking(
 
   let service: NotifyService;
   let seats: string[];
+  let facts: SessionFacts;
+  let crews: number;
   let proof: { uploadId: string; image: string } | null = null;
   try {
-    const { capacity } = await assertBookable(deps, input);
+    // The service's minutes, buffers and equipment (a plain hour when the id names none: refused below).
+    facts = await sessionFacts(deps, input.service_id);
+    const { capacity } = await assertBookable(deps, input, { timing: facts });
+    crews = capacity;
     const found = await notifyService(deps, input.service_id);
     if (!found) throw serviceNotFound();
     // An archived service keeps its bookings, but takes no new one.
@@ -151,43 +158,53 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const { audit } = deps;
-    const created = await claimSeat(seats, (slotKey) =>
-      insertBooking(deps.db, { ...booking, slotKey }, deps.now(), (id, createdAt) => {
-        const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
-          ...booking,
-          id,
-          status: "pending",
-          service,
-        });
-        manageUrl = url;
-        return {
-          ...messages,
-          jobs: announce
-            ? [
-                directJobRow(
-                  WEBHOOK_FANOUT,
-                  fanoutPayload(
-                    "booking.created",
-                    webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+    const write = (holds: HoldRow[]) =>
+      claimSeat(seats, (slotKey) =>
+        insertBooking(deps.db, { ...booking, slotKey, holds }, deps.now(), (id, createdAt) => {
+          const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
+            ...booking,
+            id,
+            status: "pending",
+            service,
+          });
+          manageUrl = url;
+          return {
+            ...messages,
+            jobs: announce
+              ? [
+                  directJobRow(
+                    WEBHOOK_FANOUT,
+                    fanoutPayload(
+                      "booking.created",
+                      webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+                      deps.now(),
+                    ),
                     deps.now(),
                   ),
-                  deps.now(),
-                ),
-              ]
-            : [],
-          // The admin dialog's booking is in the trail, written with it (ADR 017).
-          audit: audit
-            ? auditColumns(
-                audit.entry({
-                  entityId: id,
-                  before: null,
-                  after: writtenBooking({ ...booking, slotKey }, id, createdAt),
-                }),
-              )
-            : null,
-        };
-      }),
-    );
+                ]
+              : [],
+            // The admin dialog's booking is in the trail, written with it (ADR 017).
+            audit: audit
+              ? auditColumns(
+                  audit.entry({
+                    entityId: id,
+                    before: null,
+                    after: writtenBooking({ ...booking, slotKey, holds }, id, createdAt),
+                  }),
+                )
+              : null,
+          };
+        }),
+      );
+    let created: Awaited<ReturnType<typeof write>>;
+    try {
+      // The crew and equipment of the whole held range: planned, written with the booking, planned again when a
+      // concurrent booking took a seat first (holds.ts).
+      created = await withHolds(deps.db, input, facts, crews, write);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "CONFLICT") return refusedUnlessRetry(error);
+      throw error;
+    }
     // Other bookings took every seat (or a retry of this submission did: answer with it).
     if (!created) return refusedUnlessRetry(slotTaken());
     row = { ...created, service: { title: service.title } };

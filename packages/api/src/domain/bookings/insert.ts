@@ -9,6 +9,7 @@ import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
 import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
+import type { HoldRow } from "./holds";
 
 export type NewBooking = {
   name: string;
@@ -34,8 +35,8 @@ export type BookingCompanions = {
   audit?: AuditColumns | null;
 };
 
-/** The booking in one of its slot's seats (schedule.ts). */
-export type SeatedBooking = NewBooking & { slotKey: string };
+/** The booking in one of its slot's seats (schedule.ts), with the crew and equipment it holds (holds.ts). */
+export type SeatedBooking = NewBooking & { slotKey: string; holds: readonly HoldRow[] };
 
 export type InsertedBooking = SeatedBooking & { id: number; status: "pending"; createdAt: Date };
 
@@ -141,6 +142,7 @@ const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUM
 const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES (${questionMarks(ACCESS_COLUMNS)})`;
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
 const SQLITE_AUDIT_INSERT = `INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) VALUES (${questionMarks(AUDIT_COLUMNS)})`;
+const SQLITE_HOLD_INSERT = `INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") VALUES (?, ?, ?, ?)`;
 const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
 
 const instant = sqlInstant;
@@ -242,6 +244,8 @@ export async function insertBooking(
         ]);
       const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
+      for (const hold of booking.holds)
+        sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
       const { accessTokenHash, mails, jobs, audit } = companions(row.id, created);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
@@ -397,6 +401,11 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   const audits = rows.flatMap((r) =>
     r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
   );
+  const holds = rows.flatMap((r) =>
+    r.booking.holds.map((hold) =>
+      tuple([hold.resource, hold.unit, hold.seat, r.id], ["", "", "::int", "::int"]),
+    ),
+  );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
     .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));
@@ -408,6 +417,12 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
     } RETURNING "id")`,
     `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) SELECT * FROM (VALUES ${accesses}) AS v (${columnList(ACCESS_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
   ];
+  if (holds.length) {
+    // No ON CONFLICT: a seat taken meanwhile fails the statement, and each booking is then written alone.
+    parts.push(
+      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM (VALUES ${holds.join(", ")}) AS v ("resource", "unit", "seat", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+    );
+  }
   if (proofs.length) {
     parts.push(
       `proof AS (UPDATE "Upload" SET "attachedAt" = v."at" FROM (VALUES ${proofs.join(", ")}) AS v ("id", "at", "bookingId") WHERE "Upload"."id" = v."id" AND v."bookingId" IN (SELECT "id" FROM booking))`,

@@ -22,16 +22,23 @@
 import type { Db } from "@studio/db";
 import {
   addDays,
+  clockOf,
   type ClosureDto,
   DEFAULT_DAY,
   DEFAULT_SCHEDULE,
   type DayHours,
   dayRefusal,
+  fitsOpenHours,
   formatShortDate,
+  formatTime,
+  heldRange,
   MESSAGES,
+  minutesInWords,
+  openRange,
   type PublicSchedule,
   type ScheduleDto,
   type ScheduleSettings,
+  type SessionTiming,
   TIME_SLOTS,
   type TimeSlot,
   todayIn,
@@ -118,13 +125,13 @@ export type Slot = { date: string; time: string };
 
 /**
  * Refuses a slot the rules do not allow, with a 400 naming the field ("date" or "time") and the rule's message;
- * answers the rules otherwise. `excludeBookingId` is accepted for symmetry with `freeSeats` (a move judges the
- * new slot exactly like a new booking).
+ * answers the rules otherwise. With the session's `timing`, its whole held range (buffers included) must also
+ * fit in the day's open hours. A move judges the new slot exactly like a new booking.
  */
 export async function assertBookable(
   deps: ScheduleDeps,
   slot: Slot,
-  _options: { excludeBookingId?: number } = {},
+  options: { timing?: SessionTiming } = {},
 ): Promise<ScheduleRules> {
   const now = deps.now();
   const rules = judged(await scheduleRules(deps), now);
@@ -133,6 +140,15 @@ export async function assertBookable(
   const day = rules.weekly[new Date(`${slot.date}T00:00:00Z`).getUTCDay()];
   if (!withinHours(day, slot.time)) {
     const message = m.outsideHours(day?.first ?? TIME_SLOTS[0], day?.last ?? TIME_SLOTS[0]);
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+  }
+  if (options.timing && !fitsOpenHours(heldRange(slot.time, options.timing), day)) {
+    const open = openRange(day);
+    const message = m.sessionOutsideHours(
+      minutesInWords(options.timing.durationMinutes),
+      formatTime(clockOf(open?.from ?? 0)),
+      formatTime(clockOf(open?.to ?? 0)),
+    );
     throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
   }
   if (tooSoon(rules, slot, now)) {

@@ -32,7 +32,9 @@ import type { Tx } from "../uploads/proof";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
 import { bookingAvailability } from "./queries";
-import { assertBookable, claimSeat, freeSeats, scheduleRules } from "./schedule";
+import { sessionFacts } from "./holds";
+import { moveBookingTo } from "./move";
+import { assertBookable, scheduleRules } from "./schedule";
 
 const m = MESSAGES.manage;
 const MAX_ATTEMPTS = 5;
@@ -97,6 +99,7 @@ async function zoneOf(deps: ManageDeps): Promise<string> {
 
 const accessSelect = {
   id: true,
+  serviceId: true,
   name: true,
   date: true,
   time: true,
@@ -106,6 +109,7 @@ const accessSelect = {
 
 type ManagedBooking = {
   id: number;
+  serviceId: number | null;
   name: string;
   date: string;
   time: string;
@@ -205,6 +209,7 @@ const SLOT_REASONS = {
   too_soon: "Too soon",
   past: "Too soon",
   horizon: "Too far ahead",
+  too_long: MESSAGES.schedule.slotTooLong,
 } as const;
 
 /**
@@ -219,7 +224,10 @@ export async function managedAvailability(
   const booking = await resolve(deps, token);
   const view = await viewOf(deps, booking);
   if (view.state === "expired") throw linkExpired();
-  const day = await bookingAvailability(deps, date);
+  const day = await bookingAvailability(deps, date, {
+    serviceId: booking.serviceId ?? undefined,
+    excludeBookingId: booking.id,
+  });
   const earliest = deps.now().getTime() + deps.config.bookingChangeCutoffHours * HOUR_MS;
   const own = booking.status !== "cancelled" && booking.date === date ? booking.time : null;
   return {
@@ -258,6 +266,7 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
         data: { status: "cancelled", slotKey: null },
       });
       if (count !== 1) return false;
+      await tx.resourceHold.deleteMany({ where: { bookingId: booking.id } });
       await tx.bookingChange.create({
         data: {
           bookingId: booking.id,
@@ -288,9 +297,6 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
   throw new AppError("CONFLICT", m.changeFailed);
 }
 
-const slotTaken = () =>
-  new AppError("CONFLICT", MESSAGES.booking.slotTaken, { fieldErrors: { time: MESSAGES.booking.slotTaken } });
-
 /**
  * Moves the session to another free slot, judged exactly like a new booking (schedule.ts: opening hours,
  * closures, notice, horizon, capacity) and at least the cut-off from now. The new seat is claimed by the
@@ -316,49 +322,16 @@ export async function moveManagedBooking(
       throw new AppError("BAD_REQUEST", m.sameSlot, { fieldErrors: { time: m.sameSlot } });
     }
     await assertChangeable(deps, booking);
-    const rules = await assertBookable(deps, target, { excludeBookingId: booking.id });
+    const rules = await assertBookable(deps, target, { timing: await sessionFacts(deps, booking.serviceId) });
     const earliest = deps.now().getTime() + deps.config.bookingChangeCutoffHours * HOUR_MS;
     if (zonedInstant(target.date, target.time, rules.timeZone).getTime() < earliest) {
       const message = m.targetTooSoon(deps.config.bookingChangeCutoffHours);
       throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
     }
-    const seats = await freeSeats(deps, target, rules.capacity, { excludeBookingId: booking.id });
-    if (seats.length === 0) throw slotTaken();
-    const done = await claimSeat(seats, (slotKey) =>
-      deps.db.$transaction(async (tx) => {
-        const { count } = await tx.booking.updateMany({
-          where: { id: booking.id, status: booking.status, date: booking.date, time: booking.time },
-          data: { date: target.date, time: target.time, slotKey },
-        });
-        if (count !== 1) return false;
-        await tx.bookingChange.create({
-          data: {
-            bookingId: booking.id,
-            actor: "client",
-            action: "moved",
-            fromDate: booking.date,
-            fromTime: booking.time,
-            toDate: target.date,
-            toTime: target.time,
-            createdAt: deps.now(),
-          },
-        });
-        await notifyBooking(tx, deps, booking.id, "moved", { by: "client" });
-        await emitWebhookEvent(
-          tx,
-          deps,
-          "booking.moved",
-          bookingEventData(tx, booking.id, {
-            previous: { date: booking.date, time: booking.time },
-            by: "client" as const,
-          }),
-        );
-        return true;
-      }),
+    const done = await moveBookingTo(deps, booking, target, rules, "client", (write) =>
+      deps.db.$transaction(write),
     );
-    if (done === null) throw slotTaken();
     if (done) {
-      deps.cache.invalidate("bookings");
       const view = await viewOf(deps, { ...booking, date: target.date, time: target.time });
       return changeResult(view, m.moved, false);
     }

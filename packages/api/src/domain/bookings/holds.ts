@@ -1,0 +1,216 @@
+/**
+ * What a session holds of the studio (validators, schemas/holds.ts): one of the crews (the schedule's capacity)
+ * and the equipment its service needs, for every half-hour unit of its held range (session + buffers).
+ *
+ * A booking's holds are rows of ResourceHold, unique per (resource, unit, seat), written in the transaction that
+ * writes or moves the booking. `planHolds` picks free seats from what is held now; a concurrent writer that took
+ * one first makes the write fail on the unique key, and the caller plans again (`withHolds`). So N concurrent
+ * requests that overlap a resource store at most its count of bookings, on SQLite and PostgreSQL, on one
+ * instance or several.
+ */
+import type { Db } from "@studio/db";
+import {
+  CREW_RESOURCE,
+  equipmentResource,
+  type HeldRange,
+  heldRange,
+  heldRangeInWords,
+  holdUnits,
+  MESSAGES,
+  minutesOfDay,
+  SESSION_LENGTH,
+  type SessionTiming,
+} from "@studio/validators";
+import type { Context } from "../../context";
+import { AppError, isUniqueViolation } from "../../errors";
+
+/** One resource a session needs: `quantity` of the `count` seats of `resource` in each held unit. */
+export type HoldNeed = { resource: string; name: string; count: number; quantity: number };
+export type HoldRow = { resource: string; unit: string; seat: number };
+
+/** A service's session and the equipment it needs, as bookings judge it. */
+export type SessionFacts = SessionTiming & {
+  equipment: { resource: string; name: string; count: number; quantity: number }[];
+};
+
+const DEFAULT_TIMING: SessionTiming = {
+  durationMinutes: SESSION_LENGTH.defaultMinutes,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+};
+
+/**
+ * Every service's timing and equipment, through the read cache (one entry: a studio has a few dozen services;
+ * dropped by every service and equipment write). A service that is gone is judged as a plain hour.
+ */
+export async function sessionFacts(
+  deps: Pick<Context, "db" | "cache">,
+  serviceId: number | null | undefined,
+): Promise<SessionFacts> {
+  const all = await deps.cache.get("services", "session-facts", async () => {
+    const rows = await deps.db.service.findMany({
+      select: {
+        id: true,
+        durationMinutes: true,
+        bufferBeforeMinutes: true,
+        bufferAfterMinutes: true,
+        equipment: {
+          select: { quantity: true, equipment: { select: { id: true, name: true, count: true } } },
+        },
+      },
+    });
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          durationMinutes: row.durationMinutes,
+          bufferBeforeMinutes: row.bufferBeforeMinutes,
+          bufferAfterMinutes: row.bufferAfterMinutes,
+          equipment: row.equipment.map(({ quantity, equipment }) => ({
+            resource: equipmentResource(equipment.id),
+            name: equipment.name,
+            count: equipment.count,
+            quantity,
+          })),
+        } satisfies SessionFacts,
+      ]),
+    );
+  });
+  return (serviceId == null ? undefined : all.get(serviceId)) ?? { ...DEFAULT_TIMING, equipment: [] };
+}
+
+/** One crew, then the service's equipment. */
+export function needsOf(facts: SessionFacts, crews: number): HoldNeed[] {
+  return [{ resource: CREW_RESOURCE, name: "crew", count: crews, quantity: 1 }, ...facts.equipment];
+}
+
+/** The seats of the units that other bookings hold, per resource and unit. */
+export type HeldSeats = Map<string, Set<number>>;
+const heldKey = (resource: string, unit: string) => `${resource}|${unit}`;
+
+export async function readHeld(
+  db: Pick<Db, "resourceHold">,
+  resources: readonly string[],
+  units: readonly string[],
+  excludeBookingId?: number,
+): Promise<HeldSeats> {
+  const rows = await db.resourceHold.findMany({
+    where: {
+      resource: { in: [...resources] },
+      unit: { in: [...units] },
+      ...(excludeBookingId ? { bookingId: { not: excludeBookingId } } : {}),
+    },
+    select: { resource: true, unit: true, seat: true },
+  });
+  const held: HeldSeats = new Map();
+  for (const row of rows) {
+    const key = heldKey(row.resource, row.unit);
+    const seats = held.get(key) ?? new Set<number>();
+    seats.add(row.seat);
+    held.set(key, seats);
+  }
+  return held;
+}
+
+export type HoldPlan = { holds: HoldRow[] } | { short: HoldNeed };
+
+/**
+ * The seats a session would take: the lowest free ones of each need in each unit. `held` null: nothing was read
+ * (every need has one seat and wants it: the unique key alone decides, with no read first).
+ */
+export function planHolds(
+  needs: readonly HoldNeed[],
+  units: readonly string[],
+  held: HeldSeats | null,
+): HoldPlan {
+  const holds: HoldRow[] = [];
+  for (const need of needs) {
+    for (const unit of units) {
+      const taken = held?.get(heldKey(need.resource, unit));
+      // Seats above a since lowered count still count as held: the unit is full while they fill it.
+      if ((taken?.size ?? 0) + need.quantity > need.count) return { short: need };
+      let wanted = need.quantity;
+      for (let seat = 1; seat <= need.count && wanted > 0; seat++) {
+        if (taken?.has(seat)) continue;
+        holds.push({ resource: need.resource, unit, seat });
+        wanted--;
+      }
+      if (wanted > 0) return { short: need };
+    }
+  }
+  return { holds };
+}
+
+/** Whether every need has a single seat that the session wants (then no read is needed before the write). */
+export function singleSeats(needs: readonly HoldNeed[]): boolean {
+  return needs.every((need) => need.count === 1 && need.quantity === 1);
+}
+
+/** A write lost a seat of a unit to a concurrent one. */
+export function isHoldTaken(error: unknown): boolean {
+  return isUniqueViolation(error, "ResourceHold") || isUniqueViolation(error, "unit");
+}
+
+/**
+ * The refusal of a session some resource cannot take. A plain hour that only lacks a crew keeps the message the
+ * REST contract documents; longer sessions, buffers and equipment name what is missing and for when.
+ */
+export function resourceTaken(need: HoldNeed, date: string, range: HeldRange, start: string): AppError {
+  const plainHour =
+    need.resource === CREW_RESOURCE && range.to - range.from === 60 && range.from === minutesOfDay(start);
+  const message = plainHour
+    ? MESSAGES.booking.slotTaken
+    : MESSAGES.booking.resourceTaken(need.name, heldRangeInWords(date, range));
+  return new AppError("CONFLICT", message, { fieldErrors: { time: message } });
+}
+
+export type SessionPlace = { date: string; time: string };
+
+/**
+ * Plans the session's holds and runs `write` with them, planning again (with a fresh read) when a concurrent
+ * writer took a seat first; refuses with `resourceTaken` when a resource has no seat left. `write` answers null
+ * when it found nothing to write (its caller's own condition failed).
+ */
+export async function withHolds<T>(
+  db: Pick<Db, "resourceHold">,
+  place: SessionPlace,
+  facts: SessionFacts,
+  crews: number,
+  write: (holds: HoldRow[]) => Promise<T>,
+  options: { excludeBookingId?: number; attempts?: number } = {},
+): Promise<T> {
+  const needs = needsOf(facts, crews);
+  const range = heldRange(place.time, facts);
+  const units = holdUnits(place.date, range);
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const held =
+      attempt === 0 && singleSeats(needs) && !options.excludeBookingId
+        ? null
+        : await readHeld(
+            db,
+            needs.map((n) => n.resource),
+            units,
+            options.excludeBookingId,
+          );
+    const plan = planHolds(needs, units, held);
+    if ("short" in plan) throw resourceTaken(plan.short, place.date, range, place.time);
+    try {
+      return await write(plan.holds);
+    } catch (error) {
+      if (!isHoldTaken(error) || attempt + 1 >= attempts) {
+        if (isHoldTaken(error)) throw resourceTaken(needs[0]!, place.date, range, place.time);
+        throw error;
+      }
+    }
+  }
+}
+
+/** Seats of `resource` under its `count` that nobody holds in `unit`. */
+export function freeSeatsOf(held: HeldSeats, resource: string, unit: string, count: number): number {
+  const taken = held.get(heldKey(resource, unit));
+  let free = 0;
+  for (let seat = 1; seat <= count; seat++) if (!taken?.has(seat)) free++;
+  // Seats above a since lowered count still count as held.
+  return Math.max(0, Math.min(free, count - (taken?.size ?? 0)));
+}
