@@ -112,7 +112,6 @@ export async function createBooking(
   };
 
   let service: NotifyService;
-  let seats: string[];
   let facts: SessionFacts;
   let crews: number;
   let proof: { uploadId: string; image: string } | null = null;
@@ -126,9 +125,6 @@ export async function createBooking(
     // An archived service keeps its bookings, but takes no new one.
     if (!found.offered) throw serviceNotOffered();
     service = found.service;
-    // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
-    seats = capacity === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, capacity);
-    if (seats.length === 0) throw slotTaken();
     if (input.image) proof = await issuedProofFile(deps.db, input.image);
   } catch (error) {
     return refusedUnlessRetry(error);
@@ -158,8 +154,10 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const { audit } = deps;
-    const write = (holds: HoldRow[]) =>
-      claimSeat(seats, (slotKey) =>
+    // The start slot's seat, once the range's crew and equipment are planned (so a refusal names what is missing).
+    // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
+    const write = async (holds: HoldRow[]) =>
+      claimSeat(crews === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, crews), (slotKey) =>
         insertBooking(deps.db, { ...booking, slotKey, holds }, deps.now(), (id, createdAt) => {
           const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
             ...booking,

@@ -47,12 +47,11 @@ export async function moveBookingTo(
   actor: MoveActor,
   transaction: MoveTransaction,
 ): Promise<boolean> {
-  const seats = await freeSeats(deps, target, rules.capacity, { excludeBookingId: booking.id });
-  if (seats.length === 0) throw slotTaken();
   const facts = await sessionFacts(deps, booking.serviceId);
   const by = actor === "admin" ? ("studio" as const) : ("client" as const);
-  const write = (holds: HoldRow[]) =>
-    claimSeat(seats, (slotKey) =>
+  // The start slot's seat, once the range is planned (so a refusal names what is missing).
+  const write = async (holds: HoldRow[]) =>
+    claimSeat(await freeSeats(deps, target, rules.capacity, { excludeBookingId: booking.id }), (slotKey) =>
       transaction(async (tx) => {
         const { count } = await tx.booking.updateMany({
           where: { id: booking.id, status: booking.status, date: booking.date, time: booking.time },

@@ -1,0 +1,358 @@
+/**
+ * Sessions that last as long as the work (issue 27): a booking holds a crew and its service's equipment for its
+ * whole range (session + buffers), on SQLite and PostgreSQL. Availability, new bookings, the client's move and the
+ * studio's reschedule judge the same ranges; concurrent requests never hold a resource beyond its count.
+ */
+import {
+  type BookingCreateInput,
+  DEFAULT_SCHEDULE,
+  MESSAGES,
+  type ScheduleUpdateInput,
+} from "@studio/validators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issueManageUrl } from "./bookings/self-service";
+import { createHarness, type Harness } from "../testing/harness";
+import { failure } from "../testing/rejection";
+
+/** 12:00 on Tuesday 2030-01-15 in the studio's zone. */
+const NOW = new Date("2030-01-15T20:00:00Z");
+/** Saturday 2030-02-02. */
+const SATURDAY = "2030-02-02";
+
+let h: Harness;
+let admin: Awaited<ReturnType<Harness["admin"]>>["caller"];
+let day = 0;
+/** A fresh weekday in February and March 2030 (the default schedule opens every day 09:00–18:00). */
+const nextDay = () => {
+  day += 1;
+  return new Date(Date.UTC(2030, 1, 3) + day * 86_400_000).toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  h = await createHarness();
+  h.setNow(NOW);
+  admin = (await h.admin()).caller;
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  await admin.schedule.update(DEFAULT_SCHEDULE);
+});
+
+async function service(
+  title: string,
+  minutes: number,
+  buffers: { before?: number; after?: number } = {},
+  equipment: { id: number; quantity?: number }[] = [],
+): Promise<number> {
+  const row = await h.deps.db.service.create({
+    data: {
+      title,
+      description: "d",
+      category: "photography",
+      priceCents: 100,
+      features: [],
+      durationMinutes: minutes,
+      bufferBeforeMinutes: buffers.before ?? 0,
+      bufferAfterMinutes: buffers.after ?? 0,
+    },
+  });
+  if (equipment.length) {
+    await admin.equipment.setForService({
+      service_id: row.id,
+      equipment: equipment.map((e) => ({ equipment_id: e.id, quantity: e.quantity ?? 1 })),
+    });
+  }
+  return row.id;
+}
+
+function input(serviceId: number, date: string, time: string): BookingCreateInput {
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phone: "+1 555 0100",
+    service_id: serviceId,
+    date,
+    time,
+    message: null,
+    image: null,
+  };
+}
+
+/** "Saturday 2 February", as refusals name a day. */
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+
+const book = (serviceId: number, date: string, time: string) =>
+  h.caller().bookings.create(input(serviceId, date, time));
+
+async function crews(capacity: number) {
+  await admin.schedule.update({ ...DEFAULT_SCHEDULE, capacity } as ScheduleUpdateInput);
+}
+
+describe("a session holds its crew for its whole range", () => {
+  it("a full day at 09:00 takes the crew until 17:00: a portrait at 10:00 is refused, one at 17:00 is not", async () => {
+    const date = nextDay();
+    const fullDay = await service("Wedding Film", 480);
+    const portrait = await service("Portrait", 60);
+    await book(fullDay, date, "09:00");
+    expect(await failure(book(portrait, date, "10:00"))).toEqual({
+      code: "CONFLICT",
+      message: MESSAGES.booking.slotTaken,
+    });
+    expect(await failure(book(portrait, date, "16:00"))).toMatchObject({ code: "CONFLICT" });
+    await expect(book(portrait, date, "17:00")).resolves.toMatchObject({ booking: { time: "17:00" } });
+  });
+
+  it("a long session over a held hour says which resource is missing and for when", async () => {
+    const fullDay = await service("Wedding Film B", 480);
+    const portrait = await service("Portrait B", 60);
+    await book(portrait, SATURDAY, "15:00");
+    expect(await failure(book(fullDay, SATURDAY, "10:00"))).toEqual({
+      code: "CONFLICT",
+      message: "No crew is free from 10:00 AM to 6:00 PM on Saturday 2 February. Please choose another time.",
+    });
+  });
+
+  it("buffers are held too: travel before and pack-down after", async () => {
+    const date = nextDay();
+    const onLocation = await service("On location", 60, { before: 60, after: 30 });
+    const portrait = await service("Portrait C", 60);
+    await book(onLocation, date, "11:00"); // holds 10:00–12:30
+    expect(await failure(book(portrait, date, "10:00"))).toMatchObject({ code: "CONFLICT" });
+    expect(await failure(book(portrait, date, "12:00"))).toMatchObject({ code: "CONFLICT" });
+    await expect(book(portrait, date, "13:00")).resolves.toBeTruthy();
+    await expect(book(portrait, date, "09:00")).resolves.toBeTruthy();
+  });
+
+  it("the whole held range must fit in the day's open hours", async () => {
+    const date = nextDay();
+    const fullDay = await service("Full day D", 480);
+    const message = MESSAGES.schedule.sessionOutsideHours("8 hours", "9:00 AM", "6:00 PM");
+    expect(await failure(book(fullDay, date, "11:00"))).toEqual({ code: "BAD_REQUEST", message });
+    const early = await service("Early travel", 60, { before: 60 });
+    expect(await failure(book(early, date, "09:00"))).toMatchObject({ code: "BAD_REQUEST" });
+    await expect(book(fullDay, date, "10:00")).resolves.toBeTruthy();
+  });
+
+  it("several crews run sessions side by side, never more than there are", async () => {
+    await crews(2);
+    const date = nextDay();
+    const fullDay = await service("Full day E", 480);
+    const portrait = await service("Portrait E", 60);
+    await book(fullDay, date, "09:00");
+    await book(portrait, date, "12:00");
+    expect(await failure(book(fullDay, date, "10:00"))).toMatchObject({ code: "CONFLICT" });
+    await expect(book(portrait, date, "13:00")).resolves.toBeTruthy();
+    expect(await failure(book(portrait, date, "12:00"))).toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("cancelling lets go of the range at once", async () => {
+    const date = nextDay();
+    const fullDay = await service("Full day F", 480);
+    const portrait = await service("Portrait F", 60);
+    const { booking } = await book(fullDay, date, "09:00");
+    await admin.bookings.setStatus({ id: booking.id, status: "cancelled" });
+    expect(await h.deps.db.resourceHold.count({ where: { bookingId: booking.id } })).toBe(0);
+    await expect(book(portrait, date, "12:00")).resolves.toBeTruthy();
+  });
+});
+
+describe("equipment", () => {
+  it("two crews, one drone kit: two drone sessions cannot overlap, a studio session can", async () => {
+    await crews(2);
+    const kit = await admin.equipment.create({ name: `Drone kit ${Date.now()}`, count: 1 });
+    const aerial = await service("Aerial", 120, {}, [{ id: kit.id }]);
+    const roof = await service("Roof survey", 60, {}, [{ id: kit.id }]);
+    const portrait = await service("Portrait G", 60);
+    const date = nextDay();
+    await book(aerial, date, "10:00");
+    expect(await failure(book(roof, date, "11:00"))).toEqual({
+      code: "CONFLICT",
+      message: `No ${kit.name} is free from 11:00 AM to 12:00 PM on ${dayLabel(date)}. Please choose another time.`,
+    });
+    await expect(book(portrait, date, "11:00")).resolves.toBeTruthy();
+    await expect(book(roof, date, "12:00")).resolves.toBeTruthy();
+    const listed = (await admin.equipment.list()).find((e) => e.id === kit.id);
+    expect(listed?.services.map((s) => s.title)).toEqual(["Aerial", "Roof survey"]);
+  });
+
+  it("refuses a need above the count, a name used twice, and a count out of bounds", async () => {
+    const kit = await admin.equipment.create({ name: `Cinema camera ${Date.now()}`, count: 1 });
+    const id = await service("Two cameras", 60);
+    expect(
+      await failure(
+        admin.equipment.setForService({ service_id: id, equipment: [{ equipment_id: kit.id, quantity: 2 }] }),
+      ),
+    ).toEqual({ code: "BAD_REQUEST", message: MESSAGES.equipment.quantityOverCount(kit.name, 1) });
+    expect(await failure(admin.equipment.create({ name: kit.name, count: 1 }))).toEqual({
+      code: "CONFLICT",
+      message: MESSAGES.equipment.nameTaken,
+    });
+    expect(await failure(admin.equipment.create({ name: "Lights", count: 0 }))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.equipment.countInvalid,
+    });
+    expect(await failure(h.caller().equipment.list())).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("availability", () => {
+  it("judges each start for the service: ends after closing, held, free", async () => {
+    const date = nextDay();
+    const halfDay = await service("Half day H", 240);
+    const portrait = await service("Portrait H", 60);
+    await book(portrait, date, "14:00");
+    const day = await h.caller().bookings.availability({ date, service_id: halfDay });
+    const reasons = Object.fromEntries(day.slots.map((s) => [s.time, s.reason]));
+    expect(reasons).toEqual({
+      "09:00": null,
+      "10:00": null,
+      "11:00": "full",
+      "12:00": "full",
+      "13:00": "full",
+      "14:00": "full",
+      "15:00": "too_long",
+      "16:00": "too_long",
+      "17:00": "too_long",
+    });
+    const plain = await h.caller().bookings.availability({ date });
+    expect(plain.slots.filter((s) => !s.available).map((s) => s.time)).toEqual(["14:00"]);
+  });
+});
+
+describe("moving a session", () => {
+  it("the studio reschedules: judged by range, its own range does not block it, history says so", async () => {
+    const date = nextDay();
+    const fullDay = await service("Full day I", 480);
+    const portrait = await service("Portrait I", 60);
+    const { booking } = await book(fullDay, date, "09:00");
+    // An hour later overlaps only itself.
+    await expect(admin.bookings.reschedule({ id: booking.id, date, time: "10:00" })).resolves.toMatchObject({
+      time: "10:00",
+    });
+    await expect(book(portrait, date, "09:00")).resolves.toBeTruthy();
+    expect(await failure(admin.bookings.reschedule({ id: booking.id, date, time: "10:00" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.booking.sameTime,
+    });
+    // Back to 09:00: the portrait now holds that hour.
+    expect(await failure(admin.bookings.reschedule({ id: booking.id, date, time: "09:00" }))).toEqual({
+      code: "CONFLICT",
+      message:
+        "No crew is free from 9:00 AM to 5:00 PM on " + dayLabel(date) + ". Please choose another time.",
+    });
+    expect(await failure(admin.bookings.reschedule({ id: booking.id, date, time: "11:00" }))).toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const history = await admin.bookings.history({ id: booking.id });
+    expect(JSON.stringify(history)).toContain("10:00");
+    const change = await h.deps.db.bookingChange.findFirst({ where: { bookingId: booking.id } });
+    expect(change).toMatchObject({ actor: "admin", action: "moved", fromTime: "09:00", toTime: "10:00" });
+    const availability = await admin.bookings.adminAvailability({
+      date,
+      service_id: fullDay,
+      exclude_booking_id: booking.id,
+    });
+    const reasons = Object.fromEntries(availability.slots.map((s) => [s.time, s.reason]));
+    // Its own range does not count; the portrait holds 09:00; a full day from 11:00 would end after closing.
+    expect(reasons).toMatchObject({ "09:00": "full", "10:00": null, "11:00": "too_long" });
+  });
+
+  it("refuses to move a completed or cancelled booking", async () => {
+    const portrait = await service("Portrait J", 60);
+    const { booking } = await book(portrait, nextDay(), "09:00");
+    await admin.bookings.setStatus({ id: booking.id, status: "cancelled" });
+    expect(
+      await failure(admin.bookings.reschedule({ id: booking.id, date: nextDay(), time: "10:00" })),
+    ).toEqual({
+      code: "CONFLICT",
+      message: MESSAGES.booking.rescheduleRefused("cancelled"),
+    });
+  });
+
+  it("the client's move holds the new range and frees the old one", async () => {
+    const date = nextDay();
+    const halfDay = await service("Half day K", 240);
+    const portrait = await service("Portrait K", 60);
+    const { booking } = await book(halfDay, date, "09:00");
+    const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    const token = (await issueManageUrl(h.deps.db, h.deps, row)).split("/manage/")[1] ?? "";
+    await book(portrait, date, "15:00");
+    expect(await failure(h.caller().manage.move({ token, date, time: "12:00" }))).toMatchObject({
+      code: "CONFLICT",
+    });
+    await h.caller().manage.move({ token, date, time: "11:00" });
+    await expect(book(portrait, date, "09:00")).resolves.toBeTruthy();
+    expect(await failure(book(portrait, date, "14:00"))).toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("race-proof on ranges", () => {
+  /** Deterministic pseudo-random numbers, so a failure can be replayed. */
+  function random(seed: number) {
+    let x = seed;
+    return (n: number) => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x % n;
+    };
+  }
+
+  it.each([1, 2, 3])(
+    "random services, buffers and concurrent requests never overlap beyond a resource's count (seed %i)",
+    async (seed) => {
+      const next = random(seed);
+      const capacity = 1 + next(3);
+      await crews(capacity);
+      const kit = await admin.equipment.create({ name: `Kit ${seed}-${Date.now()}`, count: 1 + next(2) });
+      const services = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          service(
+            `Random ${seed}-${i}`,
+            [60, 90, 120, 240][next(4)]!,
+            { before: [0, 30, 60][next(3)]!, after: [0, 30][next(2)]! },
+            next(2) ? [{ id: kit.id }] : [],
+          ),
+        ),
+      );
+      const date = nextDay();
+      const times = ["10:00", "11:00", "12:00", "13:00", "14:00"];
+      const requests = Array.from({ length: 16 }, () => ({
+        serviceId: services[next(services.length)]!,
+        time: times[next(times.length)]!,
+      }));
+      const results = await Promise.allSettled(requests.map((r) => book(r.serviceId, date, r.time)));
+      for (const result of results) {
+        if (result.status === "rejected") {
+          expect((result.reason as { code?: string }).code).toMatch(/CONFLICT|BAD_REQUEST/);
+        }
+      }
+      // Judged from the bookings themselves, not from the holds: every minute of the day.
+      const stored = await h.deps.db.booking.findMany({
+        where: { date, status: { not: "cancelled" } },
+        include: { service: { include: { equipment: true } } },
+      });
+      expect(stored.length).toBeGreaterThan(0);
+      for (let minute = 9 * 60; minute < 18 * 60; minute += 15) {
+        const covering = stored.filter((b) => {
+          const [hh, mm] = b.time.split(":").map(Number) as [number, number];
+          const start = hh * 60 + mm;
+          const s = b.service!;
+          return (
+            minute >= start - s.bufferBeforeMinutes &&
+            minute < start + s.durationMinutes + s.bufferAfterMinutes
+          );
+        });
+        expect(covering.length).toBeLessThanOrEqual(capacity);
+        const kits = covering.filter((b) => b.service!.equipment.some((e) => e.equipmentId === kit.id));
+        expect(kits.length).toBeLessThanOrEqual(kit.count);
+      }
+    },
+  );
+});
