@@ -28,13 +28,13 @@ test("hours: the owner closes Sundays, sets capacity and a closure; bad input is
 
     await page.getByRole("checkbox", { name: "Open on Sunday" }).uncheck();
     await expect(page.getByRole("combobox", { name: "First slot on Sunday" })).toBeDisabled();
-    await page.getByLabel("Bookings per slot").fill("2");
+    await page.getByLabel("Crews").fill("2");
     await page.getByRole("button", { name: "Save hours" }).click();
     await expect(page.getByText(m.saved)).toBeVisible();
     await page.reload();
     await expect(page.getByRole("checkbox", { name: "Open on Sunday" })).not.toBeChecked();
     await expect(page.getByRole("combobox", { name: "First slot on Wednesday" })).toHaveValue("14:00");
-    await expect(page.getByLabel("Bookings per slot")).toHaveValue("2");
+    await expect(page.getByLabel("Crews")).toHaveValue("2");
 
     // A closure, an overlapping one (refused under From), then its removal.
     const add = page.getByRole("form", { name: "Add closure" });

@@ -1,8 +1,11 @@
 import { MESSAGES } from "@studio/validators";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Spinner } from "../ui/spinner";
 import { BookingHistory } from "./booking-history";
+import { RescheduleDialog } from "./reschedule-dialog";
 import { StatusBadge } from "../ui/status-badge";
 import {
   type BookingActionHandlers,
@@ -26,6 +29,7 @@ export function BookingDetailsDialog({
 }: { id: number; busyId: number | null; onClose: () => void } & BookingActionHandlers) {
   const booking = trpc.bookings.get.useQuery({ id }, { retry: false });
   const b = booking.data;
+  const [rescheduling, setRescheduling] = useState(false);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={m.detailsTitle(id)}>
       {b ? (
@@ -69,6 +73,14 @@ export function BookingDetailsDialog({
               actions.onDelete(target);
             }}
           />
+          {b.status === "pending" || b.status === "confirmed" ? (
+            <div>
+              <Button variant="secondary" onClick={() => setRescheduling(true)}>
+                {m.reschedule}
+              </Button>
+              <RescheduleDialog booking={b} open={rescheduling} onOpenChange={setRescheduling} />
+            </div>
+          ) : null}
           <BookingHistory id={b.id} />
         </div>
       ) : booking.error ? (

@@ -25,7 +25,7 @@ const server = setupServer(
       { id: 2, title: "Wedding Film", price: 1899.5, category: "videography", features: [] },
     ],
     "site.config": () => ({ timeZone: "America/Los_Angeles", today: "2026-05-01", mapTileUrl: "" }),
-    "bookings.availability": (input) => ({
+    "bookings.adminAvailability": (input) => ({
       date: (input as { date: string }).date,
       today: "2026-05-01",
       slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"].map(

@@ -42,8 +42,9 @@ export function CreateBookingDialog({
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const services = trpc.services.list.useQuery(undefined, { enabled: open });
   const config = trpc.site.config.useQuery(undefined, { enabled: open, staleTime: 60_000 });
-  const availability = trpc.bookings.availability.useQuery(
-    { date: form.date },
+  const serviceId = /^\d+$/.test(form.service_id) ? Number(form.service_id) : undefined;
+  const availability = trpc.bookings.adminAvailability.useQuery(
+    { date: form.date, ...(serviceId ? { service_id: serviceId } : {}) },
     { enabled: open && /^\d{4}-\d{2}-\d{2}$/.test(form.date) },
   );
   const create = trpc.bookings.adminCreate.useMutation();
@@ -80,7 +81,7 @@ export function CreateBookingDialog({
       await Promise.all([
         utils.bookings.list.invalidate(),
         utils.bookings.stats.invalidate(),
-        utils.bookings.availability.invalidate(),
+        utils.bookings.adminAvailability.invalidate(),
       ]);
       toast.show(MESSAGES.booking.created, "success");
       close();
@@ -92,7 +93,7 @@ export function CreateBookingDialog({
       });
       toast.show(errorMessage(e, MESSAGES.booking.createFailed), "error");
       // A refused slot: show which slots are free now.
-      await utils.bookings.availability.invalidate();
+      await utils.bookings.adminAvailability.invalidate();
     }
   };
 

@@ -15,6 +15,7 @@ const s = MESSAGES.schedule;
 function hintOf(reason: SlotRefusal | null | undefined): string {
   if (reason === "closed") return `(${s.slotClosed.toLowerCase()})`;
   if (reason === "too_soon") return `(${s.slotTooSoon.toLowerCase()})`;
+  if (reason === "too_long") return `(${s.slotTooLong.toLowerCase()})`;
   return m.slotTakenHint;
 }
 
@@ -44,6 +45,25 @@ export function ScheduleFields({
           </option>
         ))}
       </SelectField>
+      <DateTimeFields field={field} today={today} slots={slots} closedReason={closedReason} />
+    </>
+  );
+}
+
+/** The date (not before the studio's today) and a free time on it: creating a booking and rescheduling one. */
+export function DateTimeFields({
+  field,
+  today,
+  slots,
+  closedReason = null,
+}: {
+  field: (key: "date" | "time") => FieldBinding;
+  today: string | undefined;
+  slots: ReadonlyMap<string, { available: boolean; reason?: SlotRefusal | null }>;
+  closedReason?: string | null;
+}) {
+  return (
+    <>
       <TextField
         label="Date"
         type="date"

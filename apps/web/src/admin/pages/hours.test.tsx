@@ -71,7 +71,7 @@ describe("Hours page", () => {
     ]);
     expect(screen.getByRole("combobox", { name: "First slot on Sunday" })).toHaveValue("09:00");
     expect(screen.getByRole("combobox", { name: "Last slot on Sunday" })).toHaveValue("17:00");
-    expect(screen.getByLabelText("Bookings per slot")).toHaveValue(1);
+    expect(screen.getByLabelText("Crews")).toHaveValue(1);
     expect(screen.getByLabelText("Minimum notice (hours)")).toHaveValue(0);
     expect(screen.getByLabelText("Booking horizon (days)")).toHaveValue(null);
     const closures = screen.getByRole("list", { name: "Closed dates" });
@@ -85,8 +85,8 @@ describe("Hours page", () => {
     const sunday = await screen.findByRole("checkbox", { name: "Open on Sunday" });
     await user.click(sunday);
     expect(screen.getByRole("combobox", { name: "First slot on Sunday" })).toBeDisabled();
-    await user.clear(screen.getByLabelText("Bookings per slot"));
-    await user.type(screen.getByLabelText("Bookings per slot"), "2");
+    await user.clear(screen.getByLabelText("Crews"));
+    await user.type(screen.getByLabelText("Crews"), "2");
     await user.type(screen.getByLabelText("Minimum notice (hours)"), "4");
     await user.type(screen.getByLabelText("Booking horizon (days)"), "90");
     await user.click(save());
@@ -106,7 +106,7 @@ describe("Hours page", () => {
     );
     await user.selectOptions(screen.getByRole("combobox", { name: "Last slot on Wednesday" }), "10:00");
     await user.type(screen.getByLabelText("Time zone"), "Mars/Olympus_Mons");
-    await user.clear(screen.getByLabelText("Bookings per slot"));
+    await user.clear(screen.getByLabelText("Crews"));
     await user.click(save());
     expect(await screen.findByText(`Wednesday: ${m.lastBeforeFirst}`)).toBeInTheDocument();
     expect(screen.getByText(m.timeZoneInvalid)).toBeInTheDocument();

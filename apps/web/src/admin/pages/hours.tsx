@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { callErrors, errorMessage, trpc } from "../../lib/trpc";
+import { EquipmentSection } from "../hours/equipment-section";
 import { useConfirm } from "../ui/confirm-dialog";
 import { FormError, type FormErrors } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
@@ -385,6 +386,7 @@ export default function AdminHoursPage() {
       ) : (
         <div className="space-y-6">
           <WeeklyForm schedule={schedule.data} />
+          <EquipmentSection />
           <Closures closures={schedule.data.closures} />
         </div>
       )}

@@ -209,7 +209,8 @@ describe("BookingDialog", () => {
 
     await waitFor(() => expect(screen.getByLabelText("Date")).toHaveAttribute("min", TODAY));
     await fillSchedule(user);
-    expect(availabilityCalls).toContainEqual({ date: "2030-01-12" });
+    // Asked for the chosen service's session (its length, buffers and equipment).
+    expect(availabilityCalls).toContainEqual({ date: "2030-01-12", service_id: 3 });
     const slots = within(screen.getByRole("group", { name: "Time" })).getAllByRole("radio");
     expect(slots).toHaveLength(9);
     expect(screen.getByRole("radio", { name: /^10:00 AM\W+unavailable$/ })).toBeDisabled();

@@ -66,8 +66,10 @@ function BookingForm({
   const rules = schedule.data ? { ...schedule.data, today } : undefined;
   const dateValid = isCalendarDate(values.date) && values.date >= today;
   const dayClosed = dateValid && rules ? dayRefusal(rules, values.date) : null;
+  // Judged for the chosen service's session (its length, buffers and equipment) once one is chosen.
+  const chosenService = /^\d+$/.test(values.service_id) ? Number(values.service_id) : undefined;
   const availability = trpc.bookings.availability.useQuery(
-    { date: values.date },
+    { date: values.date, ...(chosenService ? { service_id: chosenService } : {}) },
     { enabled: dateValid, staleTime: 0 },
   );
   /** The chosen day's slots that cannot be booked, with why (full, outside the hours, too soon). */

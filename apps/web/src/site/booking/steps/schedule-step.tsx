@@ -2,6 +2,7 @@ import {
   browserZone,
   elsewhereTime,
   MESSAGES,
+  minutesInWords,
   type ServiceDto,
   type SlotRefusal,
   TIME_SLOTS,
@@ -16,6 +17,7 @@ function slotNote(reason: SlotRefusal | null): string {
   if (reason === "full") return MESSAGES.schedule.fullyBooked;
   if (reason === "closed") return MESSAGES.schedule.slotClosed;
   if (reason === "too_soon") return MESSAGES.schedule.slotTooSoon;
+  if (reason === "too_long") return MESSAGES.schedule.slotTooLong;
   return "unavailable";
 }
 
@@ -70,6 +72,9 @@ export function ScheduleStep({
       {service ? (
         <p className="rounded-xl border border-accent/20 bg-accent/5 px-4 py-3 text-sm text-white/85">
           <span className="font-semibold text-accent">{priceLabel(service.price)} USD</span>
+          <span className="block text-white/70">
+            {MESSAGES.booking.sessionLength(minutesInWords(service.duration_minutes))}
+          </span>
           <span className="block text-white/70">{MESSAGES.booking.priceNote}</span>
         </p>
       ) : null}
