@@ -9,7 +9,10 @@ type SeedService = {
   duration: string;
   /** The session's length; null where the text names several days (multi-day sessions are not modelled yet). */
   minutes: number | null;
-  /** Travel and set-up before, pack-down after. */
+  /**
+   * Travel and set-up before, pack-down after. The whole held range must fit in the day's open hours (09:00–18:00
+   * on the default schedule), so a full day (8 hours) has its pack-down hour after and starts at 09:00.
+   */
   buffers?: { before: number; after: number };
   features: string[];
   image: string;
@@ -39,7 +42,7 @@ const SERVICES: SeedService[] = [
     price: 799,
     duration: "Up to 8 hours",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Two photographers", "Same-week gallery", "Candid and posed", "Live social selects"],
     image: "/media/event.jpg",
   },
@@ -62,7 +65,7 @@ const SERVICES: SeedService[] = [
     price: 599,
     duration: "Full day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Art direction", "Styling support", "15 retouched looks", "Lookbook layouts"],
     image: "/media/fashion.jpg",
   },
@@ -107,7 +110,7 @@ const SERVICES: SeedService[] = [
     price: 1899,
     duration: "Full day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Two operators", "Highlight film", "Full ceremony edit", "Drone shots"],
     image: "/media/event.jpg",
   },
@@ -138,7 +141,7 @@ const SERVICES: SeedService[] = [
     price: 899,
     duration: "1 shoot day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Studio and lifestyle shots", "Motion titles", "16:9 and 9:16", "Licensed music"],
     image: "/media/product.jpg",
   },
@@ -150,7 +153,7 @@ const SERVICES: SeedService[] = [
     price: 1599,
     duration: "Full day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Three cameras", "Lower-thirds graphics", "Any platform", "Recording included"],
     image: "/media/documentary.jpg",
   },
@@ -239,7 +242,7 @@ const SERVICES: SeedService[] = [
     price: 799,
     duration: "1 day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["Orthomosaic maps", "Crop-health imagery", "Field boundaries", "Report and files"],
     image: "/media/fields.jpg",
   },
@@ -250,7 +253,7 @@ const SERVICES: SeedService[] = [
     price: 999,
     duration: "1 day",
     minutes: 480,
-    buffers: { before: 60, after: 60 },
+    buffers: { before: 0, after: 60 },
     features: ["High-zoom stills", "Geotagged findings", "Thermal on request", "Inspection report"],
     image: "/media/aerial.jpg",
   },

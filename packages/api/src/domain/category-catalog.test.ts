@@ -30,6 +30,20 @@ describe("a category page's catalog", () => {
     expect(titles.get("3D Animation")).toBe(1999);
   });
 
+  it("every seeded service can be booked on an open day: its session and buffers fit the default hours", async () => {
+    const rows = await h.deps.db.service.findMany({
+      where: { archivedAt: null },
+      select: { id: true, title: true },
+    });
+    for (const row of rows) {
+      const day = await h.caller().bookings.availability({ date: "2030-06-05", service_id: row.id });
+      expect(
+        day.slots.some((slot) => slot.available),
+        row.title,
+      ).toBe(true);
+    }
+  });
+
   it("follows the back office at once: renamed, repriced, archived, a portfolio item set to Draft", async () => {
     const { caller: admin } = await h.admin();
     const [first] = (await getCategoryCatalog(h.deps, { category: "photography" })).services;
