@@ -110,7 +110,7 @@ export const MESSAGES = {
       `On that day the studio takes bookings from ${first} to ${last}.`,
     /** The session with its buffers does not fit in the day's open hours. */
     sessionOutsideHours: (length: string, open: string, close: string) =>
-      `A ${length} session, with its set-up and pack-down time, must fit between ${open} and ${close} on that day.`,
+      `A session of ${length}, with its set-up and pack-down time, must fit between ${open} and ${close} on that day.`,
     noticeTooShort: (hours: number) =>
       `Please book at least ${hours} ${hours === 1 ? "hour" : "hours"} ahead.`,
     beyondHorizon: (days: number) =>
