@@ -227,6 +227,32 @@ describe("availability", () => {
   });
 });
 
+describe("a month view", () => {
+  it("says per day which starts are free for the service, and why a day is closed", async () => {
+    const first = nextDay();
+    const second = nextDay();
+    const fullDay = await service("Full day M", 480, { after: 60 });
+    const portrait = await service("Portrait M", 60);
+    await book(portrait, first, "13:00");
+    const { id } = await admin.schedule.addClosure({ start: second, end: second, reason: "Shoot abroad" });
+    try {
+      const view = await h.caller().bookings.availabilityDays({ from: first, days: 3, service_id: fullDay });
+      expect(view.days.map((d) => d.date)).toEqual([first, second, expect.any(String)]);
+      expect(view.days[0]).toEqual({ date: first, closed_reason: null, free_starts: [] });
+      expect(view.days[1]).toEqual({ date: second, closed_reason: "Closed: Shoot abroad", free_starts: [] });
+      expect(view.days[2]?.free_starts).toEqual(["09:00"]);
+      const plain = await h.caller().bookings.availabilityDays({ from: first, days: 1 });
+      expect(plain.days[0]?.free_starts).not.toContain("13:00");
+      expect(plain.days[0]?.free_starts).toHaveLength(8);
+      expect(await failure(h.caller().bookings.availabilityDays({ from: first, days: 63 }))).toMatchObject({
+        code: "BAD_REQUEST",
+      });
+    } finally {
+      await admin.schedule.removeClosure({ id });
+    }
+  });
+});
+
 describe("moving a session", () => {
   it("the studio reschedules: judged by range, its own range does not block it, history says so", async () => {
     const date = nextDay();
@@ -245,8 +271,7 @@ describe("moving a session", () => {
     // Back to 09:00: the portrait now holds that hour.
     expect(await failure(admin.bookings.reschedule({ id: booking.id, date, time: "09:00" }))).toEqual({
       code: "CONFLICT",
-      message:
-        "No crew is free from 9:00 AM to 5:00 PM on " + dayLabel(date) + ". Please choose another time.",
+      message: `No crew is free from 9:00 AM to 5:00 PM on ${dayLabel(date)}. Please choose another time.`,
     });
     expect(await failure(admin.bookings.reschedule({ id: booking.id, date, time: "11:00" }))).toMatchObject({
       code: "BAD_REQUEST",

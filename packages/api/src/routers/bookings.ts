@@ -3,6 +3,8 @@ import {
   ZBookingHistory,
   ZBookingReschedule,
   ZAvailability,
+  ZAvailabilityDays,
+  ZAvailabilityDaysInput,
   ZAvailabilityInput,
   ZBookingChunkInput,
   type ZBookingChunkResult,
@@ -21,6 +23,7 @@ import {
 import type { z } from "zod";
 import {
   adminImage,
+  availabilityDays,
   bookingAvailability,
   bookingStats,
   confirmBooking,
@@ -54,6 +57,13 @@ export const bookingsRouter = router({
     .input(ZAvailabilityInput)
     .output(ZAvailability)
     .query(({ ctx, input }) => bookingAvailability(ctx, input.date, { serviceId: input.service_id })),
+  /** A month view: per day, the starts still free for the service (one read for every day). */
+  availabilityDays: publicProcedure
+    .input(ZAvailabilityDaysInput)
+    .output(ZAvailabilityDays)
+    .query(({ ctx, input }) =>
+      availabilityDays(ctx, input.from, input.days, { serviceId: input.service_id }),
+    ),
   /** The back office's view of a day (create and reschedule): a rescheduled booking's own holds do not count. */
   adminAvailability: adminProcedure
     .input(ZAdminAvailabilityInput)

@@ -85,6 +85,19 @@ export const ZAvailabilityInput = z.object({
   date: ZBookingDate,
   service_id: z.number().int().positive().optional(),
 });
+/** A run of days (a month view, at most 62): per day, the starts still free for the service. */
+export const ZAvailabilityDaysInput = z.object({
+  from: ZBookingDate,
+  days: z.number().int().min(1).max(62),
+  service_id: z.number().int().positive().optional(),
+});
+export const ZAvailabilityDays = z.object({
+  today: z.string(),
+  days: z.array(
+    z.object({ date: z.string(), closed_reason: z.string().nullable(), free_starts: z.array(z.string()) }),
+  ),
+});
+export type AvailabilityDays = z.output<typeof ZAvailabilityDays>;
 /** The studio's view when rescheduling: the booking's own holds do not count against it. */
 export const ZAdminAvailabilityInput = ZAvailabilityInput.extend({
   exclude_booking_id: z.number().int().positive().optional(),

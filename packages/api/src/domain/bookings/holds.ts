@@ -86,7 +86,7 @@ export function needsOf(facts: SessionFacts, crews: number): HoldNeed[] {
 
 /** The seats of the units that other bookings hold, per resource and unit. */
 export type HeldSeats = Map<string, Set<number>>;
-const heldKey = (resource: string, unit: string) => `${resource}|${unit}`;
+export const heldKey = (resource: string, unit: string) => `${resource}|${unit}`;
 
 export async function readHeld(
   db: Pick<Db, "resourceHold">,

@@ -1,8 +1,8 @@
 export { type BookingCreateData, createBooking } from "./create";
 export { exportBookingsCsv, exportBookingsCsvChunk } from "./csv";
 export { adminImage, type BookingDeps, toBookingDto } from "./dto";
+export { availabilityDays, bookingAvailability } from "./availability";
 export {
-  bookingAvailability,
   bookingStats,
   getBooking,
   listBookings,

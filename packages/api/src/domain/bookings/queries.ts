@@ -1,22 +1,10 @@
 import { Prisma } from "@studio/db";
 import {
-  type Availability,
-  CREW_RESOURCE,
-  fitsOpenHours,
-  heldRange,
-  holdUnits,
   type BookingDto,
   type BookingListResult,
   type BookingStats,
   type BookingStatus,
-  dayRefusal,
   MESSAGES,
-  type SlotRefusal,
-  TIME_SLOTS,
-  todayIn,
-  weekdayOf,
-  withinHours,
-  zonedInstant,
 } from "@studio/validators";
 import { AppError } from "../../errors";
 import {
@@ -28,8 +16,6 @@ import {
   toBookingDto,
 } from "./dto";
 import { type IndexFragments, indexFragments, SEARCH_COLUMNS } from "./rare-fragment";
-import { freeSeatsOf, type HeldSeats, needsOf, planHolds, readHeld, sessionFacts } from "./holds";
-import { scheduleRules } from "./schedule";
 
 export type BookingFilter = { status?: BookingStatus; search?: string };
 
@@ -372,71 +358,4 @@ async function readBookingStats(deps: BookingDeps): Promise<BookingStats> {
     cancelled: n("cancelled"),
     withProof: n("withProof"),
   };
-}
-
-/**
- * Which of a day's slots can still be booked for a service's session, and why not: a day refused as a whole
- * (past, beyond the horizon, closed, with the closure's reason), a slot outside the day's hours, a session that
- * with its buffers would end after closing, sooner than the notice, or full (a crew or a piece of equipment the
- * session needs is held in some unit of its range, or every seat of the slot is). No personal data leaves this
- * function. `excludeBookingId`: the studio rescheduling that booking, whose own holds do not count.
- */
-export async function bookingAvailability(
-  deps: BookingDeps,
-  date: string,
-  options: { serviceId?: number; excludeBookingId?: number } = {},
-): Promise<Availability> {
-  const now = deps.now();
-  const rules = await scheduleRules(deps);
-  const today = todayIn(rules.timeZone, now);
-  const refusal = dayRefusal({ ...rules, today }, date);
-  const facts = await sessionFacts(deps, options.serviceId);
-  const needs = needsOf(facts, rules.capacity);
-  const startsHeld = new Map<string, number>();
-  let held: HeldSeats = new Map();
-  if (!refusal) {
-    const [starts, holds] = await Promise.all([
-      deps.db.booking.groupBy({
-        by: ["time"],
-        where: {
-          date,
-          slotKey: { not: null },
-          ...(options.excludeBookingId ? { id: { not: options.excludeBookingId } } : {}),
-        },
-        _count: { _all: true },
-      }),
-      readHeld(
-        deps.db,
-        needs.map((n) => n.resource),
-        dayUnits(date),
-        options.excludeBookingId,
-      ),
-    ]);
-    for (const row of starts) startsHeld.set(row.time, row._count._all);
-    held = holds;
-  }
-  const day = rules.weekly[weekdayOf(date)];
-  const noticeEnds = now.getTime() + rules.notice_hours * 3_600_000;
-  const slots = TIME_SLOTS.map((time) => {
-    const range = heldRange(time, facts);
-    const units = holdUnits(date, range);
-    const crewFree = Math.min(
-      rules.capacity - (startsHeld.get(time) ?? 0),
-      ...units.map((unit) => freeSeatsOf(held, CREW_RESOURCE, unit, rules.capacity)),
-    );
-    let reason: SlotRefusal | null = null;
-    if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
-    else if (!withinHours(day, time)) reason = "closed";
-    else if (!fitsOpenHours(range, day)) reason = "too_long";
-    else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
-      reason = "too_soon";
-    else if (crewFree <= 0 || "short" in planHolds(needs, units, held)) reason = "full";
-    return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
-  });
-  return { date, today, closed_reason: refusal?.label ?? null, slots };
-}
-
-/** Every half-hour unit of a calendar day. */
-function dayUnits(date: string): string[] {
-  return holdUnits(date, { from: 0, to: 24 * 60 });
 }

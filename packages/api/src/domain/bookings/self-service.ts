@@ -31,7 +31,7 @@ import { notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
-import { bookingAvailability } from "./queries";
+import { bookingAvailability } from "./availability";
 import { sessionFacts } from "./holds";
 import { moveBookingTo } from "./move";
 import { assertBookable, scheduleRules } from "./schedule";

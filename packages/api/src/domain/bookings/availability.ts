@@ -1,0 +1,134 @@
+/**
+ * Which starts can still be booked, judged for a service's session (its minutes, buffers and equipment: holds.ts)
+ * or for a plain hour with one crew: a day refused as a whole (past, beyond the horizon, closed, with the closure's
+ * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long"),
+ * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
+ * range, or every seat of the start slot is). One read of the holds and one of the start slots serve every day
+ * asked for, so a 60-day month view costs two statements. No personal data leaves this module.
+ */
+import {
+  addDays,
+  type Availability,
+  type AvailabilityDays,
+  CREW_RESOURCE,
+  dayRefusal,
+  fitsOpenHours,
+  heldRange,
+  holdUnits,
+  type SlotRefusal,
+  TIME_SLOTS,
+  todayIn,
+  weekdayOf,
+  withinHours,
+  zonedInstant,
+} from "@studio/validators";
+import type { BookingDeps } from "./dto";
+import { freeSeatsOf, type HeldSeats, heldKey, needsOf, planHolds, sessionFacts } from "./holds";
+import { scheduleRules } from "./schedule";
+
+export type AvailabilityOptions = {
+  serviceId?: number;
+  /** The studio rescheduling that booking: its own holds and slot do not count. */
+  excludeBookingId?: number;
+};
+
+const HOUR_MS = 3_600_000;
+
+async function judgeDays(
+  deps: BookingDeps,
+  dates: readonly string[],
+  options: AvailabilityOptions,
+): Promise<Availability[]> {
+  const now = deps.now();
+  const rules = await scheduleRules(deps);
+  const today = todayIn(rules.timeZone, now);
+  const facts = await sessionFacts(deps, options.serviceId);
+  const needs = needsOf(facts, rules.capacity);
+  const refusals = new Map(dates.map((date) => [date, dayRefusal({ ...rules, today }, date)]));
+  const open = dates.filter((date) => !refusals.get(date));
+  const startsHeld = new Map<string, number>();
+  const held: HeldSeats = new Map();
+  if (open.length) {
+    const first = open[0]!;
+    const last = open[open.length - 1]!;
+    const exclude = options.excludeBookingId ? { not: options.excludeBookingId } : undefined;
+    const [starts, holds] = await Promise.all([
+      deps.db.booking.groupBy({
+        by: ["date", "time"],
+        where: {
+          date: { gte: first, lte: last },
+          slotKey: { not: null },
+          ...(exclude ? { id: exclude } : {}),
+        },
+        _count: { _all: true },
+      }),
+      deps.db.resourceHold.findMany({
+        where: {
+          resource: { in: needs.map((n) => n.resource) },
+          unit: { gte: `${first} 00:00`, lt: `${addDays(last, 1)} 00:00` },
+          ...(exclude ? { bookingId: exclude } : {}),
+        },
+        select: { resource: true, unit: true, seat: true },
+      }),
+    ]);
+    for (const row of starts) startsHeld.set(`${row.date} ${row.time}`, row._count._all);
+    for (const row of holds) {
+      const key = heldKey(row.resource, row.unit);
+      const seats = held.get(key) ?? new Set<number>();
+      seats.add(row.seat);
+      held.set(key, seats);
+    }
+  }
+  const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
+  return dates.map((date) => {
+    const refusal = refusals.get(date) ?? null;
+    const day = rules.weekly[weekdayOf(date)];
+    const slots = TIME_SLOTS.map((time) => {
+      const range = heldRange(time, facts);
+      const units = holdUnits(date, range);
+      const crewFree = Math.min(
+        rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0),
+        ...units.map((unit) => freeSeatsOf(held, CREW_RESOURCE, unit, rules.capacity)),
+      );
+      let reason: SlotRefusal | null = null;
+      if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
+      else if (!withinHours(day, time)) reason = "closed";
+      else if (!fitsOpenHours(range, day)) reason = "too_long";
+      else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
+        reason = "too_soon";
+      else if (crewFree <= 0 || "short" in planHolds(needs, units, held)) reason = "full";
+      return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
+    });
+    return { date, today, closed_reason: refusal?.label ?? null, slots };
+  });
+}
+
+/** One day's starts (the booking dialog, the move page, the back office's create and reschedule). */
+export async function bookingAvailability(
+  deps: BookingDeps,
+  date: string,
+  options: AvailabilityOptions = {},
+): Promise<Availability> {
+  const [day] = await judgeDays(deps, [date], options);
+  if (!day) throw new Error("availability of no day");
+  return day;
+}
+
+/** A run of days (a month view): per day, how many starts are free, and why a day is closed. */
+export async function availabilityDays(
+  deps: BookingDeps,
+  from: string,
+  count: number,
+  options: AvailabilityOptions = {},
+): Promise<AvailabilityDays> {
+  const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
+  const days = await judgeDays(deps, dates, options);
+  return {
+    today: days[0]?.today ?? from,
+    days: days.map((day) => ({
+      date: day.date,
+      closed_reason: day.closed_reason,
+      free_starts: day.slots.filter((slot) => slot.available).map((slot) => slot.time),
+    })),
+  };
+}
