@@ -24,6 +24,7 @@ const FUTURE_DAYS = 183;
 export type SeedTimings = {
   bookings?: number;
   indexes?: number;
+  holds?: number;
   counts?: number;
   rollups?: number;
   search?: number;
@@ -98,7 +99,25 @@ export async function seedBench(db: Db, provider: DbProvider, timings: SeedTimin
     (data) => db.feedback.createMany({ data }),
   );
 
+  await seedResources(db);
   await seedBookings(db, provider, BENCH_SIZES.bookings, timings);
+}
+
+/**
+ * Issue 27's studio: three crews, a drone kit (two of them) needed by every fifth service and a cinema camera (one)
+ * needed by every seventh, so availability judges three resources for most of the services asked about.
+ */
+async function seedResources(db: Db): Promise<void> {
+  await db.studioSchedule.upsert({ where: { id: 1 }, create: { id: 1, capacity: 3 }, update: { capacity: 3 } });
+  const drone = await db.equipment.create({ data: { name: "Drone kit", count: 2 } });
+  const camera = await db.equipment.create({ data: { name: "Cinema camera A", count: 1 } });
+  const services = await db.service.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  await db.serviceEquipment.createMany({
+    data: services.flatMap((service, i) => [
+      ...(i % 5 === 0 ? [{ serviceId: service.id, equipmentId: drone.id }] : []),
+      ...(i % 7 === 0 ? [{ serviceId: service.id, equipmentId: camera.id }] : []),
+    ]),
+  });
 }
 
 /**
@@ -201,6 +220,22 @@ async function seedBookings(db: Db, provider: DbProvider, total: number, timings
   t = performance.now();
   await restore();
   timings.indexes = performance.now() - t;
+
+  // What the bookings that hold their slot hold of the studio (holds.ts): a crew and their service's equipment,
+  // for the two half-hours of their hour (the bench's services keep the default 60 minutes).
+  t = performance.now();
+  const half = sqlite ? `substr("time", 1, 3) || '30'` : `substring("time" from 1 for 3) || '30'`;
+  for (const unit of [`"date" || ' ' || "time"`, `"date" || ' ' || ${half}`]) {
+    await db.$executeRawUnsafe(`
+      INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId")
+      SELECT 'crew', ${unit}, 1, "id" FROM "Booking" WHERE "slotKey" IS NOT NULL`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId")
+      SELECT 'equipment:' || se."equipmentId", ${unit.replaceAll('"date"', 'b."date"').replaceAll('"time"', 'b."time"')}, 1, b."id"
+      FROM "Booking" b JOIN "ServiceEquipment" se ON se."serviceId" = b."serviceId"
+      WHERE b."slotKey" IS NOT NULL`);
+  }
+  timings.holds = performance.now() - t;
 
   t = performance.now();
   await db.$executeRawUnsafe(`DELETE FROM "BookingCount"`);

@@ -107,7 +107,9 @@ test.describe("booking dialog", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByLabel("Service").selectOption({ label: "Product Photography — $199" });
     await dialog.getByLabel("Date").fill(uniqueDay());
-    await dialog.getByText("2:00 PM", { exact: true }).click();
+    // A half day with set-up and pack-down (09:30–14:30 from 10:00): 2:00 PM would end after closing.
+    await expect(dialog.getByRole("radio", { name: /2:00 PM\W+Ends after closing/ })).toBeDisabled();
+    await dialog.getByText("10:00 AM", { exact: true }).click();
     await dialog.getByRole("button", { name: "Next" }).click();
 
     await dialog.getByLabel("Upload File (optional)").setInputFiles({
