@@ -108,7 +108,11 @@ export async function seedBench(db: Db, provider: DbProvider, timings: SeedTimin
  * needed by every seventh, so availability judges three resources for most of the services asked about.
  */
 async function seedResources(db: Db): Promise<void> {
-  await db.studioSchedule.upsert({ where: { id: 1 }, create: { id: 1, capacity: 3 }, update: { capacity: 3 } });
+  await db.studioSchedule.upsert({
+    where: { id: 1 },
+    create: { id: 1, capacity: 3 },
+    update: { capacity: 3 },
+  });
   const drone = await db.equipment.create({ data: { name: "Drone kit", count: 2 } });
   const camera = await db.equipment.create({ data: { name: "Cinema camera A", count: 1 } });
   const services = await db.service.findMany({ select: { id: true }, orderBy: { id: "asc" } });

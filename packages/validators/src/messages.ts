@@ -538,6 +538,8 @@ export const MESSAGES = {
       reschedule: "Reschedule",
       rescheduleTitle: (id: number) => `Reschedule booking #${id}`,
       rescheduleSubmit: "Move booking",
+      rescheduleCurrent: (when: string) =>
+        `Now booked for ${when}. The client is told of the new time by e-mail.`,
       rescheduling: "Moving...",
       rescheduleFailed: "Failed to move the booking",
       historyHeading: "History",
@@ -842,7 +844,7 @@ export const MESSAGES = {
     },
     hours: {
       title: "Hours",
-      subtitle: "When the studio takes bookings: weekly hours, closed dates, notice and capacity.",
+      subtitle: "When the studio takes bookings: weekly hours, closed dates, notice, crews and equipment.",
       weekly: "Weekly hours",
       weeklyHint: "Bookings are taken on open days, on the hour, from the first slot to the last.",
       day: "Day",

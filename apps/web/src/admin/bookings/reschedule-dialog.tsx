@@ -1,4 +1,4 @@
-import { type BookingDto, MESSAGES, ZBookingReschedule } from "@studio/validators";
+import { type BookingDto, formatDateTime, MESSAGES, ZBookingReschedule } from "@studio/validators";
 import type { FormEvent } from "react";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
@@ -82,6 +82,9 @@ export function RescheduleDialog({
       error={errors._}
       submitLabel={busy ? m.rescheduling : m.rescheduleSubmit}
     >
+      <p className="text-sm text-white/70 sm:col-span-2">
+        {m.rescheduleCurrent(formatDateTime(booking.date, booking.time))}
+      </p>
       <DateTimeFields
         field={field}
         today={config.data?.today}
