@@ -34,6 +34,8 @@ export type DirectAccess =
        * that commit is done.
        */
       transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T>;
+      /** One read statement on the connection (no transaction: it sees what is committed). */
+      all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
     }
   | {
       provider: "postgresql";
@@ -149,6 +151,10 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
 
   return {
     provider: "sqlite",
+    async all<T>(text: string, params: readonly SqlValue[]): Promise<T[]> {
+      if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
+      return connection.exclusive((client) => timedSync(() => prepared(client, text).all(...params) as T[]));
+    },
     transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({
@@ -179,4 +185,24 @@ export function postgresDirectAccess(pool: Pool): DirectAccess {
       return result.rows as T[];
     },
   };
+}
+
+/**
+ * One read statement in plain SQL on either database, written with `?` placeholders (numbered for PostgreSQL
+ * here). For the few hot reads where Prisma's query compiler costs more than the statement (ADR 011).
+ */
+export function directRead<T>(
+  db: Db,
+  text: string,
+  params: readonly SqlValue[],
+  name?: string,
+): Promise<T[]> {
+  const access = directAccess(db);
+  if (access.provider === "sqlite") return access.all<T>(text, params);
+  let n = 0;
+  return access.query<T>(
+    text.replace(/\?/g, () => `$${++n}`),
+    params,
+    name,
+  );
 }

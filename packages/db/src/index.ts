@@ -2,6 +2,7 @@ export { createDatabase, isDatabaseReachable, type Database, type Db } from "./c
 export {
   type DirectAccess,
   directAccess,
+  directRead,
   type SqliteTransaction,
   sqlInstant,
   type SqlValue,

@@ -6,15 +6,16 @@
  * range, or every seat of the start slot is). One read of the holds and one of the start slots serve every day
  * asked for, so a 60-day month view costs two statements. No personal data leaves this module.
  */
+import { directRead } from "@studio/db";
 import {
   addDays,
   type Availability,
   type AvailabilityDays,
   CREW_RESOURCE,
   dayRefusal,
-  fitsOpenHours,
   heldRange,
-  holdUnits,
+  holdUnitClocks,
+  openRange,
   type SlotRefusal,
   TIME_SLOTS,
   todayIn,
@@ -23,7 +24,15 @@ import {
   zonedInstant,
 } from "@studio/validators";
 import type { BookingDeps } from "./dto";
-import { freeSeatsOf, type HeldSeats, heldKey, needsOf, planHolds, sessionFacts } from "./holds";
+import {
+  freeSeatsOf,
+  type HeldSeats,
+  type HoldRow,
+  heldSeatsOf,
+  needsOf,
+  needsFit,
+  sessionFacts,
+} from "./holds";
 import { scheduleRules } from "./schedule";
 
 export type AvailabilityOptions = {
@@ -47,56 +56,55 @@ async function judgeDays(
   const refusals = new Map(dates.map((date) => [date, dayRefusal({ ...rules, today }, date)]));
   const open = dates.filter((date) => !refusals.get(date));
   const startsHeld = new Map<string, number>();
-  const held: HeldSeats = new Map();
+  let held: HeldSeats = new Map();
   if (open.length) {
     const first = open[0]!;
     const last = open[open.length - 1]!;
-    const exclude = options.excludeBookingId ? { not: options.excludeBookingId } : undefined;
-    const [starts, holds] = await Promise.all([
-      deps.db.booking.groupBy({
-        by: ["date", "time"],
-        where: {
-          date: { gte: first, lte: last },
-          slotKey: { not: null },
-          ...(exclude ? { id: exclude } : {}),
-        },
-        _count: { _all: true },
-      }),
-      deps.db.resourceHold.findMany({
-        where: {
-          resource: { in: needs.map((n) => n.resource) },
-          unit: { gte: `${first} 00:00`, lt: `${addDays(last, 1)} 00:00` },
-          ...(exclude ? { bookingId: exclude } : {}),
-        },
-        select: { resource: true, unit: true, seat: true },
-      }),
+    const exclude = options.excludeBookingId ? [options.excludeBookingId] : [];
+    const notOwn = exclude.length ? ` AND "id" <> ?` : "";
+    const resources = needs.map((n) => n.resource);
+    // Plain SQL (ADR 011): a month view asks this of every day. Start slots by their unique keys' index
+    // ("D T", "D T#2": only the bookings that hold one), holds by their key's (resource, unit) prefix.
+    const [slots, holds] = await Promise.all([
+      directRead<{ slotKey: string }>(
+        deps.db,
+        `SELECT "slotKey" FROM "Booking" WHERE "slotKey" >= ? AND "slotKey" < ?${notOwn}`,
+        [`${first} `, `${addDays(last, 1)} `, ...exclude],
+      ),
+      directRead<HoldRow>(
+        deps.db,
+        `SELECT "resource", "unit", "seat" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""}`,
+        [...resources, `${first} 00:00`, `${addDays(last, 1)} 00:00`, ...exclude],
+      ),
     ]);
-    for (const row of starts) startsHeld.set(`${row.date} ${row.time}`, row._count._all);
-    for (const row of holds) {
-      const key = heldKey(row.resource, row.unit);
-      const seats = held.get(key) ?? new Set<number>();
-      seats.add(row.seat);
-      held.set(key, seats);
+    for (const { slotKey } of slots) {
+      const start = slotKey.split("#")[0] ?? slotKey;
+      startsHeld.set(start, (startsHeld.get(start) ?? 0) + 1);
     }
+    held = heldSeatsOf(holds);
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
+  // What depends on the start alone, worked out once for every day asked about.
+  const starts = TIME_SLOTS.map((time) => {
+    const range = heldRange(time, facts);
+    return { time, range, clocks: holdUnitClocks(range) };
+  });
   return dates.map((date) => {
     const refusal = refusals.get(date) ?? null;
     const day = rules.weekly[weekdayOf(date)];
-    const slots = TIME_SLOTS.map((time) => {
-      const range = heldRange(time, facts);
-      const units = holdUnits(date, range);
-      const crewFree = Math.min(
-        rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0),
-        ...units.map((unit) => freeSeatsOf(held, CREW_RESOURCE, unit, rules.capacity)),
-      );
+    const open = openRange(day);
+    const slots = starts.map(({ time, range, clocks }) => {
+      const units = clocks.map((clock) => `${date} ${clock}`);
+      let crewFree = rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0);
+      for (const unit of units)
+        crewFree = Math.min(crewFree, freeSeatsOf(held, CREW_RESOURCE, unit, rules.capacity));
       let reason: SlotRefusal | null = null;
       if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
       else if (!withinHours(day, time)) reason = "closed";
-      else if (!fitsOpenHours(range, day)) reason = "too_long";
+      else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
       else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
-      else if (crewFree <= 0 || "short" in planHolds(needs, units, held)) reason = "full";
+      else if (crewFree <= 0 || !needsFit(needs, units, held)) reason = "full";
       return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
     });
     return { date, today, closed_reason: refusal?.label ?? null, slots };

@@ -15,7 +15,7 @@ import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { type HoldRow, type SessionFacts, sessionFacts, withHolds } from "./holds";
 import { insertBooking, type NewBooking, writtenBooking } from "./insert";
-import { assertBookable, claimSeat, freeSeats, seatKeys } from "./schedule";
+import { assertBookable, claimSeat, seatKeys } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
 
@@ -155,9 +155,10 @@ export async function createBooking(
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const { audit } = deps;
     // The start slot's seat, once the range's crew and equipment are planned (so a refusal names what is missing).
-    // One seat: the slot key's unique index alone decides, with no read first. Several: the seats still free.
-    const write = async (holds: HoldRow[]) =>
-      claimSeat(crews === 1 ? seatKeys(input, 1) : await freeSeats(deps, input, crews), (slotKey) =>
+    // The holds already judge how many sessions may run at once; the slot keys' unique index only decides which
+    // seat, trying each in turn, with no read first.
+    const write = (holds: HoldRow[]) =>
+      claimSeat(seatKeys(input, crews), (slotKey) =>
         insertBooking(deps.db, { ...booking, slotKey, holds }, deps.now(), (id, createdAt) => {
           const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
             ...booking,
