@@ -64,6 +64,46 @@ describe("two instances on one PostgreSQL", () => {
     expect(rows[0]!.name).toBe(`Racer ${winner}`);
   });
 
+  it("overlapping sessions of different lengths over both instances: the one crew is never held twice", async () => {
+    const services = await db.query<{ id: number; title: string }>(
+      `SELECT id, title FROM "Service" WHERE title IN ('Portrait Session', 'Wedding Film')`,
+    );
+    const portrait = Number(services.find((s) => s.title === "Portrait Session")!.id);
+    const wedding = Number(services.find((s) => s.title === "Wedding Film")!.id);
+    const date = "2031-07-09";
+    // A full day (09:00–17:00, and its pack-down hour) against a portrait at every hour, from both instances.
+    const requests = [
+      ...Array.from({ length: 6 }, (_, i) => ({ service: wedding, time: "09:00", n: i })),
+      ...["09:00", "10:00", "12:00", "15:00", "17:00"].map((time, i) => ({
+        service: portrait,
+        time,
+        n: 6 + i,
+      })),
+    ];
+    const results = await Promise.all(
+      requests.map((r, i) =>
+        http(i % 2 ? b.base : a.base, "POST", "/api/bookings", {
+          body: bookingBody(1_000 + r.n, r.service, { date, time: r.time }),
+        }),
+      ),
+    );
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    const stored = await db.query<{ time: string; minutes: number; after: number }>(
+      `SELECT b.time, s."durationMinutes" AS minutes, s."bufferAfterMinutes" AS after
+       FROM "Booking" b JOIN "Service" s ON s.id = b."serviceId" WHERE b.date = '${date}'`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    const minute = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    for (let at = 9 * 60; at < 18 * 60; at += 30) {
+      const covering = stored.filter(
+        (row) => at >= minute(row.time) && at < minute(row.time) + Number(row.minutes) + Number(row.after),
+      );
+      expect(covering.length, `at ${at / 60}h`).toBeLessThanOrEqual(1);
+    }
+    // Whoever won, the losers were told what is missing.
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.success).toBe(false);
+  });
+
   it("a token from a login on A works on B, for REST and tRPC admin calls", async () => {
     const reg = await http(a.base, "POST", "/api/auth/register", {
       body: { name: "Owner", email: "owner@two.test", password: "owner-password" },
