@@ -6,7 +6,7 @@ import {
   TIME_SLOTS,
 } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestService } from "../testing/fixtures";
+import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 
@@ -42,17 +42,7 @@ function booking(
   time: string,
   overrides: Partial<BookingCreateInput> = {},
 ): BookingCreateInput {
-  return {
-    name: "Ada Lovelace",
-    email: "ada@example.test",
-    phone: "+1 555 0100",
-    service_id: serviceId,
-    date,
-    time,
-    message: null,
-    image: null,
-    ...overrides,
-  };
+  return bookingInput(serviceId, date, time, overrides);
 }
 
 function rules(overrides: Partial<ScheduleUpdateInput>): ScheduleUpdateInput {

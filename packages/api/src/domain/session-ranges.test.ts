@@ -3,14 +3,10 @@
  * whole range (session + buffers), on SQLite and PostgreSQL. Availability, new bookings, the client's move and the
  * studio's reschedule judge the same ranges; concurrent requests never hold a resource beyond its count.
  */
-import {
-  type BookingCreateInput,
-  DEFAULT_SCHEDULE,
-  MESSAGES,
-  type ScheduleUpdateInput,
-} from "@studio/validators";
+import { DEFAULT_SCHEDULE, MESSAGES, type ScheduleUpdateInput } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueManageUrl } from "./bookings/self-service";
+import { bookingInput } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 
@@ -67,19 +63,6 @@ async function service(
   return row.id;
 }
 
-function input(serviceId: number, date: string, time: string): BookingCreateInput {
-  return {
-    name: "Ada Lovelace",
-    email: "ada@example.test",
-    phone: "+1 555 0100",
-    service_id: serviceId,
-    date,
-    time,
-    message: null,
-    image: null,
-  };
-}
-
 /** "Saturday 2 February", as refusals name a day. */
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat("en-GB", {
@@ -90,7 +73,7 @@ const dayLabel = (date: string) =>
   }).format(new Date(`${date}T00:00:00Z`));
 
 const book = (serviceId: number, date: string, time: string) =>
-  h.caller().bookings.create(input(serviceId, date, time));
+  h.caller().bookings.create(bookingInput(serviceId, date, time));
 
 async function crews(capacity: number) {
   await admin.schedule.update({ ...DEFAULT_SCHEDULE, capacity } as ScheduleUpdateInput);

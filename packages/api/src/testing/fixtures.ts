@@ -1,3 +1,4 @@
+import type { BookingCreateInput } from "@studio/validators";
 /** Rows many test files need as a starting point, written straight to the database. */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
@@ -51,4 +52,24 @@ export function createProofUpload(
       attachedAt: overrides.attachedAt ?? null,
     },
   });
+}
+
+/** What a visitor's booking dialog sends for a session of `serviceId` on `date` at `time`. */
+export function bookingInput(
+  serviceId: number,
+  date: string,
+  time: string,
+  overrides: Partial<BookingCreateInput> = {},
+): BookingCreateInput {
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phone: "+1 555 0100",
+    service_id: serviceId,
+    date,
+    time,
+    message: null,
+    image: null,
+    ...overrides,
+  };
 }

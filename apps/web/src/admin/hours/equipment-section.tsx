@@ -22,6 +22,48 @@ function needsWith(all: readonly EquipmentDto[], serviceId: number, equipmentId:
   return needed ? [...needs, { equipment_id: equipmentId, quantity: current?.quantity ?? 1 }] : needs;
 }
 
+type EquipmentForm = { name: string; count: string };
+
+/** The name and count of a piece of equipment, as typed, with their errors and the parse that checks them. */
+function useEquipmentForm(initial: EquipmentForm) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const set = (key: keyof EquipmentForm) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: "", _: "" }));
+  };
+  /** The input, or null with each field's message shown. */
+  const parsed = () => {
+    const result = ZEquipmentInput.safeParse(form);
+    if (result.success) return result.data;
+    setErrors(issueErrors(result.error.issues));
+    return null;
+  };
+  const fields = (
+    <>
+      <TextField
+        label={t.name}
+        value={form.name}
+        maxLength={60}
+        placeholder={t.namePlaceholder}
+        onChange={set("name")}
+        error={errors.name}
+      />
+      <TextField
+        label={t.count}
+        type="number"
+        min={1}
+        max={50}
+        value={form.count}
+        onChange={set("count")}
+        error={errors.count}
+      />
+    </>
+  );
+  return { setForm, errors, setErrors, parsed, fields };
+}
+
 /** Edit one piece of equipment: its name, how many, and which services' sessions need it. */
 function EquipmentDialog({
   item,
@@ -39,20 +81,19 @@ function EquipmentDialog({
   const services = trpc.services.adminList.useQuery(undefined, { enabled: open });
   const update = trpc.equipment.update.useMutation();
   const setForService = trpc.equipment.setForService.useMutation();
-  const [form, setForm] = useState({ name: item.name, count: String(item.count) });
+  const { errors, setErrors, parsed, fields } = useEquipmentForm({
+    name: item.name,
+    count: String(item.count),
+  });
   const [needed, setNeeded] = useState(() => new Set(item.services.map((s) => s.id)));
-  const [errors, setErrors] = useState<FormErrors>({});
   const busy = update.isPending || setForService.isPending;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZEquipmentInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
+    const data = parsed();
+    if (!data) return;
     try {
-      await update.mutateAsync({ id: item.id, ...parsed.data });
+      await update.mutateAsync({ id: item.id, ...data });
       const before = new Set(item.services.map((s) => s.id));
       for (const service of services.data ?? []) {
         if (before.has(service.id) === needed.has(service.id)) continue;
@@ -80,22 +121,7 @@ function EquipmentDialog({
       error={errors._}
       submitLabel={busy ? MESSAGES.admin.common.saving : MESSAGES.admin.common.save}
     >
-      <TextField
-        label={t.name}
-        value={form.name}
-        maxLength={60}
-        onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-        error={errors.name}
-      />
-      <TextField
-        label={t.count}
-        type="number"
-        min={1}
-        max={50}
-        value={form.count}
-        onChange={(e) => setForm((f) => ({ ...f, count: e.target.value }))}
-        error={errors.count}
-      />
+      {fields}
       <fieldset className="sm:col-span-2">
         <legend className="mb-2 text-sm font-medium text-white/85">{t.neededBy}</legend>
         {services.isPending ? (
@@ -139,18 +165,14 @@ export function EquipmentSection() {
   const remove = trpc.equipment.delete.useMutation();
   const [dialog, ask] = useConfirm();
   const [editing, setEditing] = useState<EquipmentDto | null>(null);
-  const [form, setForm] = useState({ name: "", count: "1" });
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { setForm, errors, setErrors, parsed, fields } = useEquipmentForm({ name: "", count: "1" });
 
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZEquipmentInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
+    const data = parsed();
+    if (!data) return;
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync(data);
       setForm({ name: "", count: "1" });
       setErrors({});
       toast.show(MESSAGES.equipment.created, "success");
@@ -223,29 +245,7 @@ export function EquipmentSection() {
         aria-label={t.add}
         className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
       >
-        <TextField
-          label={t.name}
-          value={form.name}
-          maxLength={60}
-          placeholder={t.namePlaceholder}
-          onChange={(e) => {
-            setForm((f) => ({ ...f, name: e.target.value }));
-            setErrors((x) => ({ ...x, name: "", _: "" }));
-          }}
-          error={errors.name}
-        />
-        <TextField
-          label={t.count}
-          type="number"
-          min={1}
-          max={50}
-          value={form.count}
-          onChange={(e) => {
-            setForm((f) => ({ ...f, count: e.target.value }));
-            setErrors((x) => ({ ...x, count: "", _: "" }));
-          }}
-          error={errors.count}
-        />
+        {fields}
         <Button type="submit" disabled={create.isPending} className="self-end sm:mt-7 sm:self-start">
           {create.isPending ? t.adding : t.add}
         </Button>
