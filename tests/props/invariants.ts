@@ -1,7 +1,8 @@
 /**
  * "Never store invalid data": every stored row, read back from the database, must pass the same input
  * schema the API validates with (after normalisation, parsing it again changes nothing), and the rules the
- * database itself relies on (slot key = date + time while the booking holds its slot, statuses in range).
+ * database itself relies on (slot key = date + time while the booking holds its slot, and a crew from its start;
+ * statuses in range).
  */
 import type { Db } from "@studio/db";
 import {
@@ -39,13 +40,20 @@ export type StoredCounts = {
 };
 
 export async function expectStoredDataValid(db: Db): Promise<StoredCounts> {
-  const [bookings, feedback, messages, services, portfolio] = await Promise.all([
+  const [bookings, feedback, messages, services, portfolio, holds] = await Promise.all([
     db.booking.findMany(),
     db.feedback.findMany(),
     db.contactMessage.findMany(),
     db.service.findMany(),
     db.portfolioItem.findMany(),
+    db.resourceHold.findMany({ select: { bookingId: true, resource: true, unit: true } }),
   ]);
+  const held = new Map<number, Set<string>>();
+  for (const h of holds) {
+    const units = held.get(h.bookingId) ?? new Set<string>();
+    units.add(`${h.resource}|${h.unit}`);
+    held.set(h.bookingId, units);
+  }
   for (const b of bookings) {
     stable(ZBookingContact, `booking ${b.id}`, { name: b.name, email: b.email, phone: b.phone });
     expect(isCalendarDate(b.date), `booking ${b.id} date ${b.date}`).toBe(true);
@@ -53,6 +61,8 @@ export async function expectStoredDataValid(db: Db): Promise<StoredCounts> {
     expect(BOOKING_STATUSES as readonly string[]).toContain(b.status);
     const holdsSlot = b.status !== "cancelled";
     expect(b.slotKey, `booking ${b.id} slot key`).toBe(holdsSlot ? `${b.date} ${b.time}` : null);
+    // A booking that holds its slot holds a crew from its start (holds.ts); a cancelled one holds nothing.
+    expect(held.get(b.id)?.has(`crew|${b.date} ${b.time}`) ?? false, `booking ${b.id} crew`).toBe(holdsSlot);
     if (b.message !== null) expect(b.message.trim()).toBe(b.message);
   }
   for (const f of feedback) {
