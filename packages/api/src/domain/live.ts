@@ -10,6 +10,11 @@ export const LIVE_EVENT_TYPES = [
   "booking.updated",
   "booking.deleted",
   "contact.created",
+  // A gallery file's processing (domain/media/process.ts): entityId is the MediaAsset's id, status the
+  // percentage done ("media.progress"), or the reason ("media.failed").
+  "media.progress",
+  "media.ready",
+  "media.failed",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveEvent = { id: number; type: LiveEventType; entityId: number; status: string | null };

@@ -1,0 +1,27 @@
+-- CreateTable
+CREATE TABLE "MediaAsset" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "uploadId" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "progress" INTEGER NOT NULL DEFAULT 0,
+    "error" TEXT,
+    "width" INTEGER,
+    "height" INTEGER,
+    "variants" JSONB,
+    "placeholder" TEXT,
+    "capturedAt" DATETIME,
+    "orientation" INTEGER,
+    "posterKey" TEXT,
+    "previewKey" TEXT,
+    "durationMs" INTEGER,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "MediaAsset_uploadId_fkey" FOREIGN KEY ("uploadId") REFERENCES "Upload" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "MediaAsset_uploadId_key" ON "MediaAsset"("uploadId");
+
+-- CreateIndex
+CREATE INDEX "MediaAsset_status_idx" ON "MediaAsset"("status");
+
