@@ -2,6 +2,7 @@
 CREATE TABLE "MediaAsset" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "uploadId" TEXT NOT NULL,
+    "tusId" TEXT,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "progress" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,
@@ -21,6 +22,9 @@ CREATE TABLE "MediaAsset" (
 
 -- CreateIndex
 CREATE UNIQUE INDEX "MediaAsset_uploadId_key" ON "MediaAsset"("uploadId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "MediaAsset_tusId_key" ON "MediaAsset"("tusId");
 
 -- CreateIndex
 CREATE INDEX "MediaAsset_status_idx" ON "MediaAsset"("status");
