@@ -1,4 +1,11 @@
-import { type ApiDeps, appRouter, createContext, getCategoryCatalog, getStudioProfile } from "@studio/api";
+import {
+  type ApiDeps,
+  appRouter,
+  createContext,
+  getCategoryCatalog,
+  getStudioProfile,
+  type S3StorageOptions,
+} from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
 import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
@@ -19,6 +26,7 @@ import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metric
 import { serveSpa } from "./static-spa";
 import { nameRequestSpans, tracingEnabled } from "./tracing";
 import { createUploadsRoute } from "./uploads-route";
+import { createResumableRoute, RESUMABLE_PATH } from "./resumable-route";
 import { createCalendarFeedRoute } from "./calendar-feed";
 import { createFormPages } from "./form-pages";
 
@@ -35,6 +43,8 @@ export type AppOptions = {
   closing?: AbortSignal;
   /** Prometheus metrics (METRICS_TOKEN set), answered at /metrics to that bearer token; null: none, 404. */
   metrics?: { registry: Metrics; token: string } | null;
+  /** With STORAGE=s3: the bucket's settings, where resumable uploads keep their parts. */
+  s3?: Omit<S3StorageOptions, "tempDir"> | null;
 };
 
 const RESERVED = /^\/(api|trpc|uploads|health|calendar|metrics)(\/|$)/;
@@ -168,6 +178,9 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
       options.closing,
     ),
   );
+  // Before the REST layer: tus bodies are not JSON (resumable-route.ts).
+  const resumable = createResumableRoute(deps, { logger, clientIp, s3: options.s3 ?? null });
+  app.route(RESUMABLE_PATH, resumable.route);
   app.route(
     "/api",
     createRestApi(deps, {

@@ -46,6 +46,7 @@ const app = createApp(deps, {
   corsOrigins: env.CORS_ORIGINS,
   closing: closing.signal,
   metrics: metrics && env.METRICS_TOKEN ? { registry: metrics, token: env.METRICS_TOKEN } : null,
+  s3: env.s3,
 });
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT

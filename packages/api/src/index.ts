@@ -71,3 +71,19 @@ export {
   startJobWorker,
 } from "./jobs";
 export { PROCEDURE_SCOPES, scopeOf } from "./domain/api-keys/scopes";
+export {
+  createResumableUploads,
+  type ResumablePurpose,
+  type ResumableUploads,
+  type ResumableUploadsOptions,
+} from "./domain/media/resumable";
+export {
+  enqueueMediaProcessing,
+  MEDIA_EVENT_TYPES,
+  MEDIA_PROCESS,
+  type MediaProcessPayload,
+  type MediaVariant,
+  mediaJobHandlers,
+  variantPrefix,
+} from "./domain/media/process";
+export { storedZipEntries, streamZip, type ZipEntry, zipResponse } from "./domain/media/zip";

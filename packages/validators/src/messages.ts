@@ -291,7 +291,7 @@ export const MESSAGES = {
     failed: "Failed to upload file. Please try again.",
     /** Resumable (tus) uploads: the first request must say how big the file is and what it is for. */
     resumableLength: "Please send the file's size (Upload-Length) when the upload starts.",
-    resumablePurpose: "Please say what the file is for (metadata \"purpose\"); this place does not take it.",
+    resumablePurpose: 'Please say what the file is for (metadata "purpose"); this place does not take it.',
     failedWithReason: (reason: string) => `Failed to upload file: ${reason}`,
     imageFailed: "Failed to upload image. Please try again.",
     uploadFailed: "Upload failed",

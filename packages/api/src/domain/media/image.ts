@@ -146,7 +146,7 @@ export async function processImage(
     });
     const width = fullInfo.width;
     const height = fullInfo.height;
-    const widths = WEB_WIDTHS.filter((w) => w < width);
+    const widths: number[] = WEB_WIDTHS.filter((w) => w < width);
     if (widths.length < WEB_WIDTHS.length) widths.push(width);
     const total = 1 + widths.length * WEB_FORMATS.length + 1;
     let done = 1;

@@ -25,7 +25,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A camera's JPEG: sideways (orientation 6), with a capture time and offset, GPS, owner and serial number. */
 async function cameraJpeg(width = 3000, height = 2000): Promise<Buffer> {
   return sharp({
-    create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
   })
     .jpeg({ quality: 85 })
     .withMetadata({ orientation: 6 })

@@ -15,10 +15,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
-import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
-import { Server, type ServerOptions } from "@tus/server";
+import type { S3Store } from "@tus/s3-store";
+import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import { MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { z } from "zod";
 import type { Context } from "../../context";
@@ -36,7 +35,9 @@ export type ResumablePurpose = {
   kinds: MediaKind[];
   visibility: "public" | "private";
   /** Watermark and EXIF choices for the processing job (e.g. from the gallery's settings). */
-  processing?: (metadata: Record<string, string>) => Promise<{ watermark: string | null; keepLocation: boolean }>;
+  processing?: (
+    metadata: Record<string, string>,
+  ) => Promise<{ watermark: string | null; keepLocation: boolean }>;
 };
 
 export type ResumableUploadsOptions = {
@@ -113,7 +114,13 @@ function diskBackend(deps: Deps, expireAfterMs: number): Backend {
   };
 }
 
-function s3Backend(s3: NonNullable<ResumableUploadsOptions["s3"]>, expireAfterMs: number): Backend {
+/** The AWS SDK is loaded only with STORAGE=s3 (megabytes of heap a server storing on disk does not carry). */
+async function s3Backend(
+  s3: NonNullable<ResumableUploadsOptions["s3"]>,
+  expireAfterMs: number,
+): Promise<Backend> {
+  const { S3Store } = await import("@tus/s3-store");
+  const { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand } = await import("@aws-sdk/client-s3");
   const store = new S3Store({
     partSize: 8 * MB,
     expirationPeriodInMilliseconds: expireAfterMs,
@@ -166,7 +173,7 @@ export async function createResumableUploads(
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const expireAfterMs = options.expireAfterMs ?? 24 * 3600_000;
   if (!options.s3) await mkdir(path.join(deps.storage.tempDir, TUS_PREFIX), { recursive: true });
-  const backend = options.s3 ? s3Backend(options.s3, expireAfterMs) : diskBackend(deps, expireAfterMs);
+  const backend = options.s3 ? await s3Backend(options.s3, expireAfterMs) : diskBackend(deps, expireAfterMs);
   const purposes = options.purposes;
   const maxOf = (kinds: MediaKind[]) => Math.max(...kinds.map((k) => limits[k]));
   const largest = maxOf(Object.values(purposes).flatMap((p) => p?.kinds ?? []));
@@ -251,6 +258,9 @@ export async function createResumableUploads(
     path: base,
     datastore: backend.store,
     maxSize: largest,
+    // One PATCH at a time per upload in this instance; a client sends one at a time anyway (on S3 a resumed
+    // upload may reach another instance only after the first one's request has ended).
+    locker: new MemoryLocker(),
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
     namingFunction: () => `${TUS_PREFIX}${randomUUID()}`,
@@ -286,7 +296,8 @@ export async function createResumableUploads(
     async handle(request) {
       const method = request.method.toUpperCase();
       // The bytes of an upload are never served back through tus: finished files are read through their links.
-      if (method === "GET") return new Response(null, { status: 405, headers: { Allow: "HEAD, PATCH, POST, DELETE, OPTIONS" } });
+      if (method === "GET")
+        return new Response(null, { status: 405, headers: { Allow: "HEAD, PATCH, POST, DELETE, OPTIONS" } });
       if (method === "HEAD") {
         const last = new URL(request.url).pathname.split("/").pop() ?? "";
         if (UUID.test(last)) {
@@ -312,8 +323,13 @@ export async function createResumableUploads(
       // Let a browser read the ids of a finished upload.
       const headers = new Headers(response.headers);
       const exposed = headers.get("Access-Control-Expose-Headers");
-      if (exposed && !exposed.includes("Upload-Result")) headers.set("Access-Control-Expose-Headers", `${exposed}, Upload-Result`);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      if (exposed && !exposed.includes("Upload-Result"))
+        headers.set("Access-Control-Expose-Headers", `${exposed}, Upload-Result`);
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     },
     deleteExpired: () => backend.store.deleteExpired(),
   };
