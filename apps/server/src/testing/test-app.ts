@@ -46,6 +46,7 @@ export async function createTestApp(
     trustProxy: false,
     corsOrigins: ["https://partner.example"],
     metrics: metrics && options.metricsToken ? { registry: metrics, token: options.metricsToken } : null,
+    s3: options.s3?.options ?? null,
   });
   const call: TestApp["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

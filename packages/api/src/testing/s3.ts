@@ -4,7 +4,7 @@
  */
 /// <reference path="./s3rver.d.ts" />
 import { mkdtempSync, rmSync } from "node:fs";
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
@@ -31,7 +31,74 @@ export type TestS3 = {
   stop: () => Promise<void>;
 };
 
-export async function startTestS3(bucket = "studio-test"): Promise<TestS3> {
+/**
+ * s3rver 3.7 answers S3's ListParts (GET ?uploadId=…) with 405. `@tus/s3-store` asks for it to learn how much of
+ * a resumable upload the bucket has; AWS, MinIO, R2 and every other server we know of implement it. With
+ * `listParts`, a small proxy in front of s3rver passes every request through unchanged (signatures included:
+ * the Host header is forwarded as signed) and answers ListParts from the UploadPart requests it saw succeed.
+ */
+function listPartsProxy(upstreamPort: number): Promise<{ port: number; close: () => Promise<void> }> {
+  type Part = { number: number; etag: string; size: number };
+  const parts = new Map<string, Part[]>();
+  const proxy = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const uploadId = url.searchParams.get("uploadId");
+    const partNumber = url.searchParams.get("partNumber");
+    if (req.method === "GET" && uploadId && !partNumber) {
+      const list = (parts.get(uploadId) ?? []).sort((a, b) => a.number - b.number);
+      req.resume();
+      res.writeHead(200, { "Content-Type": "application/xml" });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><UploadId>${uploadId}</UploadId>` +
+          "<IsTruncated>false</IsTruncated>" +
+          list
+            .map(
+              (p) =>
+                `<Part><PartNumber>${p.number}</PartNumber><ETag>${p.etag}</ETag><Size>${p.size}</Size></Part>`,
+            )
+            .join("") +
+          "</ListPartsResult>",
+      );
+      return;
+    }
+    const upstream = http.request(
+      { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (req.method === "PUT" && uploadId && partNumber && answer.statusCode === 200) {
+          const list = (parts.get(uploadId) ?? []).filter((p) => p.number !== Number(partNumber));
+          list.push({
+            number: Number(partNumber),
+            etag: String(answer.headers.etag ?? ""),
+            size: Number(req.headers["content-length"] ?? 0),
+          });
+          parts.set(uploadId, list);
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => {
+    proxy.listen(0, "127.0.0.1", () => {
+      const address = proxy.address();
+      resolve({
+        port: typeof address === "object" && address ? address.port : 0,
+        close: () =>
+          new Promise<void>((done) => {
+            proxy.closeAllConnections();
+            proxy.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+export async function startTestS3(
+  bucket = "studio-test",
+  settings: { listParts?: boolean } = {},
+): Promise<TestS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "studio-s3rver-"));
   const server = new S3rver({
     // Port 0: the system picks a free one, so parallel test files never collide.
@@ -49,7 +116,8 @@ export async function startTestS3(bucket = "studio-test"): Promise<TestS3> {
     requests.push(request);
     for (const listener of listeners) listener(request);
   });
-  const endpoint = `http://127.0.0.1:${port}`;
+  const proxy = settings.listParts ? await listPartsProxy(port) : null;
+  const endpoint = `http://127.0.0.1:${proxy?.port ?? port}`;
   const options: TestS3["options"] = {
     bucket,
     region: "us-east-1",
@@ -103,6 +171,7 @@ export async function startTestS3(bucket = "studio-test"): Promise<TestS3> {
     stop: async () => {
       for (const driver of drivers) driver.close();
       client.destroy();
+      await proxy?.close();
       server.httpServer?.closeAllConnections();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
