@@ -35,7 +35,10 @@ const MB = 1024 * 1024;
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const fromApi = createRequire(path.join(REPO_ROOT, "packages/api/package.json"));
-type SharpFactory = (input?: unknown, options?: unknown) => {
+type SharpFactory = (
+  input?: unknown,
+  options?: unknown,
+) => {
   jpeg(options: object): { toBuffer(): Promise<Buffer>; toFile(file: string): Promise<unknown> };
   composite(layers: object[]): ReturnType<SharpFactory>;
 };
@@ -58,7 +61,12 @@ function rssSampler(pid: number) {
   const timer = setInterval(() => {
     peak = Math.max(peak, memoryKb(pid).rss);
   }, 100);
-  return { stop: () => (clearInterval(timer), peak) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
 
 /** One HTTP request with a body streamed from `file` (bytes start…end-1), answered status and headers. */
@@ -125,7 +133,9 @@ async function tusUpload(base: string, token: string, file: string, name: string
 
 /** A valid small JPEG followed by noise up to `bytes` (type judged by its head, like a camera file with a long tail). */
 async function paddedJpeg(file: string, bytes: number): Promise<void> {
-  const head = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#456" } }).jpeg({}).toBuffer();
+  const head = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#456" } })
+    .jpeg({})
+    .toBuffer();
   const fd = openSync(file, "w");
   writeSync(fd, head);
   for (let written = head.length; written < bytes; ) {
@@ -142,11 +152,20 @@ async function photo24mp(file: string): Promise<void> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="4000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4c27a"/><stop offset="0.5" stop-color="#5b8fb9"/><stop offset="1" stop-color="#1d3557"/></linearGradient></defs><rect width="6000" height="4000" fill="url(#g)"/><circle cx="2000" cy="1500" r="900" fill="#e76f51" fill-opacity="0.6"/><circle cx="4200" cy="2600" r="1200" fill="#2a9d8f" fill-opacity="0.5"/></svg>`,
   );
   const grain = await sharp({
-    create: { width: 6000, height: 4000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } },
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 12 },
+    },
   } as unknown)
     .jpeg({ quality: 90 })
     .toBuffer();
-  await sharp(grain).composite([{ input: svg, blend: "soft-light" }]).jpeg({ quality: 92 }).toFile(file);
+  await sharp(grain)
+    .composite([{ input: svg, blend: "soft-light" }])
+    .jpeg({ quality: 92 })
+    .toFile(file);
 }
 
 function percentile(values: number[], p: number): number {
@@ -158,7 +177,12 @@ async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), "studio-bench-gallery-"));
   const uploadDir = path.join(work, "uploads");
   const dbUrl = `file:${path.join(work, "bench.db")}`;
-  log(`bench:gallery ${QUICK ? "(quick) " : ""}on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  log(
+    `bench:gallery ${QUICK ? "(quick) " : ""}on ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const { server, base, pid } = await startBenchServer(dbUrl, uploadDir, { SEED_ON_EMPTY: "true" });
   try {
     const token = await ownerToken(base);
@@ -175,14 +199,20 @@ async function main() {
       let sent = 0;
       await Promise.all(
         [0, 1, 2].map(async () => {
-          for (let i = queue.shift(); i !== undefined; i = queue.shift())
-            sent += await tusUpload(base, token, source, `IMG_${String(i).padStart(4, "0")}.jpg`);
+          for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+            const bytes = await tusUpload(base, token, source, `IMG_${String(i).padStart(4, "0")}.jpg`);
+            sent += bytes;
+          }
         }),
       );
       const seconds = (performance.now() - started) / 1000;
       const peak = sampler.stop();
-      log(`  ${(sent / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${(sent / 1e6 / seconds).toFixed(0)} MB/s`);
-      log(`  server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB: growth ${Math.round((peak - before) / 1024)} MB (target ≤ 128)`);
+      log(
+        `  ${(sent / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${(sent / 1e6 / seconds).toFixed(0)} MB/s`,
+      );
+      log(
+        `  server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB: growth ${Math.round((peak - before) / 1024)} MB (target ≤ 128)`,
+      );
 
       // Resume: half a file, then HEAD, then the rest from the server's offset.
       const size = statSync(source).size;
@@ -195,22 +225,54 @@ async function main() {
       const location = String(created.headers.location);
       const half = Math.floor(size / 2);
       let resumeSent = 0;
-      await send(base, "PATCH", location, { ...auth, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(half) }, { path: source, start: 0, end: half });
+      await send(
+        base,
+        "PATCH",
+        location,
+        {
+          ...auth,
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+          "Content-Length": String(half),
+        },
+        { path: source, start: 0, end: half },
+      );
       resumeSent += half;
       const head = await send(base, "HEAD", location, auth);
       const offset = Number(head.headers["upload-offset"]);
-      const rest = await send(base, "PATCH", location, { ...auth, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(size - offset) }, { path: source, start: offset, end: size });
+      const rest = await send(
+        base,
+        "PATCH",
+        location,
+        {
+          ...auth,
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+          "Content-Length": String(size - offset),
+        },
+        { path: source, start: offset, end: size },
+      );
       resumeSent += size - offset;
-      log(`  resume: HEAD said ${offset} of ${size} bytes; the rest answered ${rest.status} with ${rest.headers["upload-result"] ? "an Upload-Result" : "no result"}; bytes sent in all ${resumeSent} (${resumeSent === size ? "nothing sent twice" : "SENT TWICE"})`);
+      log(
+        `  resume: HEAD said ${offset} of ${size} bytes; the rest answered ${rest.status} with ${rest.headers["upload-result"] ? "an Upload-Result" : "no result"}; bytes sent in all ${resumeSent} (${resumeSent === size ? "nothing sent twice" : "SENT TWICE"})`,
+      );
       // Their processing jobs (a 64 × 64 picture each) are left to finish before the ZIP and processing parts.
       const deadline = Date.now() + 600_000;
-      while ((await database.prisma.mediaAsset.count({ where: { status: { in: ["pending", "processing"] } } })) > 0 && Date.now() < deadline)
+      while (
+        (await database.prisma.mediaAsset.count({ where: { status: { in: ["pending", "processing"] } } })) >
+          0 &&
+        Date.now() < deadline
+      )
         await new Promise((r) => setTimeout(r, 500));
     }
 
     if (wants("zip")) {
       const port = await freePort();
-      const zipServer = startNode("bench/gallery-zip-server.ts", { PORT: String(port), UPLOAD_DIR: uploadDir, ZIP_BYTES: String(ZIP_BYTES) });
+      const zipServer = startNode("bench/gallery-zip-server.ts", {
+        PORT: String(port),
+        UPLOAD_DIR: uploadDir,
+        ZIP_BYTES: String(ZIP_BYTES),
+      });
       await waitFor(`http://${HOST}:${port}/health`, zipServer);
       try {
         log(`\n(b) ZIP of up to ${Math.round(ZIP_BYTES / MB)} MB of stored files, STORE, streamed`);
@@ -233,16 +295,22 @@ async function main() {
         });
         const seconds = (performance.now() - started) / 1000;
         const peak = sampler.stop();
-        log(`  ${(bytes / MB).toFixed(0)} MB in ${seconds.toFixed(2)} s = ${(bytes / MB / seconds).toFixed(0)} MB/s (target ≥ 100)`);
+        log(
+          `  ${(bytes / MB).toFixed(0)} MB in ${seconds.toFixed(2)} s = ${(bytes / MB / seconds).toFixed(0)} MB/s (target ≥ 100)`,
+        );
         log(`  first byte after ${firstByte.toFixed(0)} ms (target ≤ 500)`);
-        log(`  ZIP server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB: growth ${Math.round((peak - before) / 1024)} MB (target ≤ 64)`);
+        log(
+          `  ZIP server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB: growth ${Math.round((peak - before) / 1024)} MB (target ≤ 64)`,
+        );
       } finally {
         await stop(zipServer);
       }
     }
 
     if (wants("process")) {
-      log(`\n(a) processing ${PHOTOS} photos of 24 megapixels (download copy, WebP + AVIF at 480/1024/2048, ThumbHash, EXIF)`);
+      log(
+        `\n(a) processing ${PHOTOS} photos of 24 megapixels (download copy, WebP + AVIF at 480/1024/2048, ThumbHash, EXIF)`,
+      );
       const photo = path.join(work, "photo-24mp.jpg");
       await photo24mp(photo);
       log(`  each photo ${(statSync(photo).size / 1e6).toFixed(1)} MB`);
@@ -262,13 +330,18 @@ async function main() {
         }
       })();
       const deadline = Date.now() + 30 * 60_000;
-      while ((await ready()) - readyBefore < PHOTOS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      while ((await ready()) - readyBefore < PHOTOS && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 250));
       const seconds = (performance.now() - started) / 1000;
       sampling = false;
       await sampler;
       const failed = await database.prisma.mediaAsset.count({ where: { status: "failed" } });
-      log(`  ${PHOTOS} photos in ${seconds.toFixed(1)} s = ${(PHOTOS / seconds).toFixed(2)} photos/s (${(seconds / PHOTOS).toFixed(1)} s each; ${failed} failed)`);
-      log(`  GET /api/services meanwhile: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target p99 ≤ 50)`);
+      log(
+        `  ${PHOTOS} photos in ${seconds.toFixed(1)} s = ${(PHOTOS / seconds).toFixed(2)} photos/s (${(seconds / PHOTOS).toFixed(1)} s each; ${failed} failed)`,
+      );
+      log(
+        `  GET /api/services meanwhile: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target p99 ≤ 50)`,
+      );
     }
     await database.prisma.$disconnect();
   } finally {

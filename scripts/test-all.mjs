@@ -73,12 +73,14 @@ function playwright(name, args = []) {
 
 /**
  * Debian packages the suites need on this machine: Chromium for the browser tests, redis-server for the tests
- * that start their own Redis. Installed when missing (as root, or with sudo).
+ * that start their own Redis, ffmpeg for the media pipeline's video tests. Installed when missing (as root, or
+ * with sudo).
  */
 function ensureSystemPackages() {
   const missing = [
     ["chromium", process.env.CHROME_PATH ?? "/usr/bin/chromium"],
     ["redis-server", "/usr/bin/redis-server"],
+    ["ffmpeg", "/usr/bin/ffmpeg"],
   ].filter(([, binary]) => !existsSync(binary));
   if (!missing.length) return;
   const packages = missing.map(([name]) => name);

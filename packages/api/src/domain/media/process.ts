@@ -211,6 +211,10 @@ export async function processMedia(
       await announce(deps, "media.failed", asset.id, reason);
       throw new PermanentJobError(reason);
     }
+    // Retried later (storage or database down, ffmpeg missing): the back office shows why it waits.
+    await deps.db.mediaAsset
+      .update({ where: { id: asset.id }, data: { status: "pending", error: reason.slice(0, 500) } })
+      .catch(() => undefined);
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true }).catch(() => undefined);

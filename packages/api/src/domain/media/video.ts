@@ -22,7 +22,8 @@ export class VideoDecodeError extends Error {
   override name = "VideoDecodeError";
 }
 
-export const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
+/** Debian's ffmpeg, found on the PATH (installed by the README's commands and .ci/run). */
+export const FFMPEG = "ffmpeg";
 
 type Run = { stderr: string };
 
@@ -46,7 +47,13 @@ function ffmpeg(args: string[], signal?: AbortSignal, onLine?: (line: string) =>
       pending = lines.pop() ?? "";
       for (const line of lines) onLine?.(line);
     });
-    child.on("error", (error) => reject(error));
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error("ffmpeg is not installed on this server (Debian: apt-get install ffmpeg)")
+          : error,
+      ),
+    );
     child.on("close", (code) => {
       if (code === 0) resolve({ stderr });
       else
