@@ -25,6 +25,7 @@ import type { UploadStorage } from "../../storage/storage";
 import type { Tx } from "../uploads/proof";
 import { ImageDecodeError, ImageTooLargeError } from "../uploads/images";
 import { processImage } from "./image";
+import { yieldHelperThreads } from "./priority";
 import { processVideo, VideoDecodeError } from "./video";
 
 export const MEDIA_PROCESS = {
@@ -122,6 +123,8 @@ export async function processMedia(
   let lastPercent = -1;
   let lastWrite = 0;
   const progress = async (fraction: number) => {
+    // libvips makes its worker threads as it needs them: lowered again at every step (a few system calls).
+    yieldHelperThreads();
     const percent = Math.max(0, Math.min(99, Math.floor(fraction * 100)));
     const at = Date.now();
     // At most one progress write a second per file (and never the same figure twice).

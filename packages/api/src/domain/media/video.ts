@@ -5,6 +5,7 @@
  * streams untouched but its metadata (GPS position, device owner) removed unless the studio keeps it.
  */
 import { spawn } from "node:child_process";
+import { yieldProcess } from "./priority";
 
 export type VideoOptions = { keepLocation: boolean };
 
@@ -34,6 +35,7 @@ function ffmpeg(args: string[], signal?: AbortSignal, onLine?: (line: string) =>
       stdio: ["ignore", "pipe", "pipe"],
       signal,
     });
+    yieldProcess(child.pid);
     let stderr = "";
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk: string) => {
