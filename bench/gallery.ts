@@ -332,10 +332,10 @@ async function main() {
         }
         return latencies;
       };
-      const describe = (latencies: number[]) =>
+      const summary = (latencies: number[]) =>
         `${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`;
       const idle = await sampleServices(new Promise((r) => setTimeout(r, 5_000)));
-      log(`  GET /api/services before, idle server (the machine's other load as it is): ${describe(idle)}`);
+      log(`  GET /api/services before, idle server (the machine's other load as it is): ${summary(idle)}`);
       const started = performance.now();
       let finished: () => void = () => undefined;
       const sampler = sampleServices(new Promise<void>((r) => (finished = r)));
@@ -351,7 +351,7 @@ async function main() {
       log(
         `  ${PHOTOS} photos in ${seconds.toFixed(1)} s = ${(PHOTOS / seconds).toFixed(2)} photos/s (${(seconds / PHOTOS).toFixed(1)} s each; ${failed} failed)`,
       );
-      log(`  GET /api/services while processing: ${describe(latencies)} (target p99 ≤ 50)`);
+      log(`  GET /api/services while processing: ${summary(latencies)} (target p99 ≤ 50)`);
     }
     await database.prisma.$disconnect();
   } finally {

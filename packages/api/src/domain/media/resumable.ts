@@ -21,10 +21,12 @@ import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import { MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { z } from "zod";
 import type { Context } from "../../context";
+import { AppError, type AppErrorCode, HTTP_STATUS } from "../../errors";
 import type { S3StorageOptions } from "../../storage/s3";
 import { ImageTooLargeError, MAX_INPUT_PIXELS } from "../uploads/images";
 import { type MediaKind, SNIFF_BYTES, sniffHead } from "../uploads/sniff";
 import { describeFileType, sanitizeFileName, type UploadPurpose } from "../uploads/store";
+import type { Tx } from "../uploads/proof";
 import { assertDecodableSize } from "./image";
 import { enqueueMediaProcessing } from "./process";
 
@@ -34,10 +36,23 @@ type Deps = Pick<Context, "db" | "storage" | "now">;
 export type ResumablePurpose = {
   kinds: MediaKind[];
   visibility: "public" | "private";
+  /**
+   * Checks the client's metadata when the upload is created (e.g. that the gallery it names exists and is open):
+   * answers a message to refuse it with (400), or null. Run again when the last byte is in.
+   */
+  validate?: (metadata: Record<string, string>) => Promise<string | null>;
   /** Watermark and EXIF choices for the processing job (e.g. from the gallery's settings). */
   processing?: (
     metadata: Record<string, string>,
   ) => Promise<{ watermark: string | null; keepLocation: boolean }>;
+  /**
+   * Runs in the transaction that writes the Upload, its MediaAsset and its job (e.g. creates the gallery item and
+   * marks the upload attached): a throw rolls all of it back and refuses the file.
+   */
+  onAccepted?: (
+    tx: Tx,
+    accepted: { uploadId: string; assetId: number; kind: MediaKind; metadata: Record<string, string> },
+  ) => Promise<void>;
 };
 
 export type ResumableUploadsOptions = {
@@ -196,6 +211,8 @@ export async function createResumableUploads(
     const chosen = purposeOf(metadata);
     if (!chosen) throw refusal(400, MESSAGES.upload.resumablePurpose);
     const { policy } = chosen;
+    const invalid = await policy.validate?.(stringsOf(chosen.metadata));
+    if (invalid) throw refusal(400, invalid);
     const head = await backend.head(id, Math.min(size, 256 * 1024));
     const sniffed = await sniffHead(head.subarray(0, SNIFF_BYTES), size <= SNIFF_BYTES);
     if ("refused" in sniffed || !policy.kinds.includes(sniffed.kind)) {
@@ -245,6 +262,12 @@ export async function createResumableUploads(
         });
         const asset = await enqueueMediaProcessing(tx, { uploadId, ...processing });
         await tx.mediaAsset.update({ where: { id: asset }, data: { tusId: id } });
+        await policy.onAccepted?.(tx, {
+          uploadId,
+          assetId: asset,
+          kind: sniffed.kind,
+          metadata: stringsOf(chosen.metadata),
+        });
         return asset;
       });
       return { uploadId, assetId };
@@ -277,6 +300,8 @@ export async function createResumableUploads(
           MESSAGES.upload.tooLarge(`${(upload.size / MB).toFixed(1)}MB`, Math.round(limit / MB)),
         );
       if (upload.size === 0) throw refusal(400, MESSAGES.upload.emptyFile);
+      const invalid = await chosen.policy.validate?.(stringsOf(chosen.metadata));
+      if (invalid) throw refusal(400, invalid);
       return {};
     },
     onUploadFinish: async (_req, upload) => {
@@ -286,6 +311,9 @@ export async function createResumableUploads(
       } catch (error) {
         await backend.discard(upload.id);
         if (typeof error === "object" && error !== null && "status_code" in error) throw error;
+        // A purpose's own refusal (its onAccepted hook) keeps its status and message.
+        if (error instanceof AppError)
+          throw refusal(HTTP_STATUS[error.code as AppErrorCode] ?? 400, error.message);
         throw refusal(503, MESSAGES.upload.storageUnavailable);
       }
     },
