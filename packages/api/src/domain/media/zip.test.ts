@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDiskStorage } from "../../storage/storage";
-import { storedZipEntries, streamZip, uniqueEntryNames, type ZipEntry, zipResponse } from "./zip";
+import { storedZipEntries, streamZip, uniqueEntryNames, type ZipEntry, zipLength, zipResponse } from "./zip";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "studio-zip-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,19 +79,18 @@ describe("streamZip", () => {
     expect(execFileSync("unzip", ["-t", zip], { encoding: "utf8" })).toContain("No errors detected");
   });
 
-  it("writes ZIP64 records when the files add up to more than 4 GB", async () => {
-    const data = randomBytes(1000);
-    // The declared sizes decide the format (the real bytes would be 4 GB; the records are what is checked).
+  it("writes valid ZIP64 records (as it does past 4 GB or 65,535 files)", async () => {
     const entries: ZipEntry[] = [0, 1].map((i) => ({
       name: `${i}.bin`,
-      size: 2_200_000_000,
-      open: async () => Readable.from([data]),
+      size: 1000,
+      open: async () => Readable.from([randomBytes(1000)]),
     }));
-    const zip = await writeZip(streamZip(entries));
+    const zip = await writeZip(streamZip(entries, { zip64: true }));
     const bytes = readFileSync(zip);
     // The ZIP64 end of central directory record and its locator.
     expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
     expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x07]))).toBe(true);
+    expect(bytes.length).toBe(zipLength(entries, { zip64: true }));
     expect(execFileSync("unzip", ["-t", zip], { encoding: "utf8" })).toContain("No errors detected");
   });
 
@@ -111,12 +110,53 @@ describe("streamZip", () => {
       "Wedding – favourites.zip",
     );
     expect(response.headers.get("content-type")).toBe("application/zip");
+    const declared = Number(response.headers.get("content-length"));
     expect(response.headers.get("content-disposition")).toContain(
       "filename*=UTF-8''Wedding%20%E2%80%93%20favourites.zip",
     );
     const file = path.join(dir, "http.zip");
-    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBe(declared);
+    writeFileSync(file, body);
     expect(execFileSync("unzip", ["-t", file], { encoding: "utf8" })).toContain("No errors detected");
+  });
+
+  it("knows its exact length before a byte is read: ASCII and UTF-8 names, empty files, ZIP64", async () => {
+    const make = (names: string[], sizes: number[]): ZipEntry[] =>
+      names.map((name, i) => ({
+        name,
+        size: sizes[i]!,
+        open: async () => Readable.from(sizes[i]! > 0 ? [randomBytes(sizes[i]!)] : []),
+      }));
+    const cases = [
+      make(["a.jpg"], [10]),
+      make(
+        ["Mariée – première danse.jpg", "日本.mp4", "empty.txt", "a.jpg", "a.jpg"],
+        [5000, 70_000, 0, 1, 2],
+      ),
+      make(["x.bin"], [0]),
+    ];
+    for (const entries of cases) {
+      const written = readFileSync(await writeZip(streamZip(entries))).length;
+      expect(zipLength(entries)).toBe(written);
+    }
+    // ZIP64 records (forced by the declared sizes, as in the ZIP64 test above): declared and real sizes agree here.
+    const many = Array.from({ length: 3 }, (_, i) => ({ name: `${i}.bin`, size: 1000 }));
+    const forced = zipLength([...many, { name: "big.bin", size: 4_300_000_000 }]);
+    expect(forced).toBe(
+      3 * (30 + 5 + 1000 + 16) + (30 + 7 + 4_300_000_000 + 24) + 3 * (46 + 5) + (46 + 7 + 28) + 22 + 76,
+    );
+  });
+
+  it("breaks the download when a file is not the size it was declared with", async () => {
+    const entries: ZipEntry[] = [
+      { name: "a.jpg", size: 10, open: async () => Readable.from([randomBytes(12)]) },
+    ];
+    await expect(writeZip(streamZip(entries))).rejects.toThrow("a.jpg is longer than declared");
+    const short: ZipEntry[] = [
+      { name: "b.jpg", size: 10, open: async () => Readable.from([randomBytes(8)]) },
+    ];
+    await expect(writeZip(streamZip(short))).rejects.toThrow("b.jpg is shorter than declared");
   });
 
   it("names entries safely", () => {
