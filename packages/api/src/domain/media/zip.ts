@@ -27,7 +27,7 @@ const ZIP32_LIMIT = 0xffff_fffe;
 const ZIP64_MAGIC = 0xffff_ffff;
 
 /** ZIP64 is written when the files add up to more than 4 GB or there are more than 65,535 of them. */
-const needsZip64 = (entries: readonly ZipEntry[], options: ZipOptions) =>
+const needsZip64 = (entries: readonly Pick<ZipEntry, "size">[], options: ZipOptions) =>
   options.zip64 === true ||
   entries.reduce((sum, e) => sum + e.size, 0) > ZIP32_LIMIT ||
   entries.length > 65_535;
@@ -44,7 +44,10 @@ export type ZipOptions = {
  * central header (46 bytes + name, + a 28-byte ZIP64 field when the entry or its offset is past 4 GB), and the
  * end record (22 bytes, + 76 of ZIP64 records). zip.test.ts checks it against what is written.
  */
-export function zipLength(entries: readonly ZipEntry[], options: ZipOptions = {}): number {
+export function zipLength(
+  entries: readonly Pick<ZipEntry, "name" | "size">[],
+  options: ZipOptions = {},
+): number {
   const names = uniqueEntryNames(entries.map((e) => e.name));
   let offset = 0;
   let central = 0;
