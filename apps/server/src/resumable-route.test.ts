@@ -207,5 +207,8 @@ describe.each(["disk", "s3"] as const)("resumable uploads on %s", (where) => {
       "location",
     )!;
     expect((await request("GET", location)).status).toBe(405);
+    // Same origin only: another site is never told it may read the answers.
+    const foreign = await request("HEAD", location, { Origin: "https://evil.example" });
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -285,6 +285,8 @@ export async function createResumableUploads(
     // upload may reach another instance only after the first one's request has ended).
     locker: new MemoryLocker(),
     relativeLocation: true,
+    // The back office uploads from its own origin; tus would otherwise answer every origin with "*".
+    allowedOrigins: () => false,
     disableTerminationForFinishedUploads: true,
     namingFunction: () => `${TUS_PREFIX}${randomUUID()}`,
     generateUrl: (_req, { path: at, id }) => `${at}/${id.slice(TUS_PREFIX.length)}`,
