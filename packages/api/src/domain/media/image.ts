@@ -3,14 +3,16 @@
  * unless the studio keeps them), WebP and AVIF at a few widths for the web (watermarked when asked), a ThumbHash
  * placeholder, and the capture time and orientation read from EXIF.
  *
- * The original is decoded twice, never held whole in memory as pixels: once at full size for the download copy
- * (sharp streams it through libvips tiles) and once shrunk on load to the widest web size, from which every web
- * variant and the placeholder are made.
+ * A JPEG is decoded once, shrunk on load to the widest web size, from which every web variant and the
+ * placeholder are made; its download copy keeps the original's compressed data (jpeg-strip.ts). Other formats are
+ * also decoded at full size for a re-encoded download copy (sharp streams it through libvips tiles).
  */
+import { copyFile, stat } from "node:fs/promises";
 import exifr from "exifr";
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { ImageDecodeError, ImageTooLargeError, MAX_INPUT_PIXELS } from "../uploads/images";
+import { stripJpegMetadata } from "./jpeg-strip";
 
 /** Web widths (only those narrower than the original are made; the original's own width when it is smaller). */
 export const WEB_WIDTHS = [480, 1024, 2048] as const;
@@ -119,7 +121,7 @@ export async function processImage(
   progress: (fraction: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<{ facts: ImageFacts; outputs: ImageOutput[] }> {
-  await assertDecodableSize(input);
+  const stored = await assertDecodableSize(input);
   const exif = await readExif(input);
   const outputs: ImageOutput[] = [];
   const step = async (done: number, total: number) => {
@@ -127,25 +129,43 @@ export async function processImage(
     await progress(done / total);
   };
   try {
-    // The download copy: full size, upright, re-encoded without the original's GPS, serial numbers, owner and
-    // artist names, maker notes, XMP and IPTC; make, model, copyright and capture time stay (a photo library sorts
-    // by them). With keepLocation everything is kept.
+    // The download copy: full size, without the original's GPS, serial numbers, owner and artist names, maker
+    // notes, XMP and IPTC; make, model, copyright and capture time stay (a photo library sorts by them). With
+    // keepLocation everything is kept. A JPEG keeps its compressed image data untouched (jpeg-strip.ts: no
+    // generation loss, no encoding time) and its orientation tag; other formats are re-encoded upright as JPEG.
     const downloadFile = pathFor("download.jpg");
-    let full = open(input).rotate();
-    full = options.keepLocation
-      ? full.keepMetadata()
-      : full.keepIccProfile().withExif(keptExif(await readKeptTags(input)));
-    const fullInfo = await full.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toFile(downloadFile);
+    const quarterTurn = (exif.orientation ?? 1) >= 5;
+    const upright = quarterTurn
+      ? { width: stored.height, height: stored.width }
+      : { width: stored.width, height: stored.height };
+    const isJpeg = (await sharp(input, { limitInputPixels: false }).metadata()).format === "jpeg";
+    let copied = false;
+    if (isJpeg && options.keepLocation) {
+      await copyFile(input, downloadFile);
+      copied = true;
+    } else if (isJpeg) {
+      copied = await stripJpegMetadata(
+        input,
+        downloadFile,
+        keptExif(await readKeptTags(input)),
+        exif.orientation,
+      );
+    }
+    if (!copied) {
+      let full = open(input).rotate();
+      full = options.keepLocation
+        ? full.keepMetadata()
+        : full.keepIccProfile().withExif(keptExif(await readKeptTags(input)));
+      await full.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toFile(downloadFile);
+    }
     outputs.push({
       role: "download",
       format: "jpeg",
-      width: fullInfo.width,
-      height: fullInfo.height,
+      ...upright,
       file: downloadFile,
-      size: fullInfo.size,
+      size: (await stat(downloadFile)).size,
     });
-    const width = fullInfo.width;
-    const height = fullInfo.height;
+    const { width, height } = upright;
     const widths: number[] = WEB_WIDTHS.filter((w) => w < width);
     if (widths.length < WEB_WIDTHS.length) widths.push(width);
     const total = 1 + widths.length * WEB_FORMATS.length + 1;
