@@ -4,6 +4,7 @@
  * incomplete archive) when a file has gone from storage.
  */
 import { execFileSync } from "node:child_process";
+import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -26,7 +27,13 @@ async function put(key: string, bytes: Buffer) {
 
 async function writeZip(stream: Readable): Promise<string> {
   const file = path.join(dir, `${Math.random()}.zip`);
-  await pipeline(stream, createWriteStream(file));
+  const out = createWriteStream(file);
+  try {
+    await pipeline(stream, out);
+  } finally {
+    // A failed archive still has its file being opened: wait, so the clean-up finds nothing in flight.
+    if (!out.closed) await once(out, "close");
+  }
   return file;
 }
 
