@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { bookingsRoutes } from "./bookings";
 import { contactRoutes } from "./contact";
 import { feedbackRoutes } from "./feedback";
+import { galleryClientRoutes, galleryUploadRoutes } from "./galleries";
 import { manageRoutes } from "./manage";
 import { portfolioRoutes } from "./portfolio";
 import { servicesRoutes } from "./services";
@@ -77,6 +78,8 @@ export function createRestApi(
   api.route("/auth", authRoutes);
   // Upload routes first: /upload/image, /services/upload-image, /portfolio/upload-image.
   api.route("/", uploadRoutes);
+  api.route("/", galleryUploadRoutes);
+  api.route("/g", galleryClientRoutes);
   api.route("/services", servicesRoutes);
   api.route("/portfolio", portfolioRoutes);
   api.route("/bookings", bookingsRoutes);

@@ -10,6 +10,7 @@ export const LIVE_EVENT_TYPES = [
   "booking.updated",
   "booking.deleted",
   "contact.created",
+  "gallery.selection",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveEvent = { id: number; type: LiveEventType; entityId: number; status: string | null };
