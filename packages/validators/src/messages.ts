@@ -417,7 +417,8 @@ export const MESSAGES = {
     setNotFound: "Set not found in this gallery",
     itemNotFound: "Photo or video not found in this gallery",
     lastSet: "A gallery keeps at least one set",
-    uploadNotUsable: "That file was not uploaded for a gallery, or is already in one. Please upload it again.",
+    uploadNotUsable:
+      "That file was not uploaded for a gallery, or is already in one. Please upload it again.",
     orderMismatch: "The order must list every item of the set once",
     noClientEmail: "This gallery has no client e-mail: link it to a booking first",
     linkInvalid: "This gallery link is not valid. Please use the latest link the studio sent you.",
@@ -715,6 +716,7 @@ export const MESSAGES = {
         mail: "e-mail",
         api_key: "API key",
         webhook: "webhook endpoint",
+        gallery: "gallery",
       },
       record: (kind: string, id: string | null, name?: string) =>
         `${kind}${id ? ` #${id}` : ""}${name ? ` '${name}'` : ""}`,

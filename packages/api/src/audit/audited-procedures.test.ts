@@ -376,7 +376,11 @@ const CASES: Record<string, Case> = {
   },
   "galleries.update": async () => {
     const { id } = await createTestGallery(h.deps.db);
-    return { sends: id, input: (sent) => ({ id: sent, data: { title: "Renamed", pin: "1234" } }), record: id };
+    return {
+      sends: id,
+      input: (sent) => ({ id: sent, data: { title: "Renamed", pin: "1234" } }),
+      record: id,
+    };
   },
   "galleries.delete": async () => {
     const { id } = await createTestGallery(h.deps.db, { items: 1 });
@@ -422,12 +426,18 @@ const CASES: Record<string, Case> = {
   },
   "galleries.reopenSelection": async () => {
     const { id } = await createTestGallery(h.deps.db);
-    await h.deps.db.gallery.update({ where: { id }, data: { selectionState: "sent", selectionSentAt: new Date() } });
+    await h.deps.db.gallery.update({
+      where: { id },
+      data: { selectionState: "sent", selectionSentAt: new Date() },
+    });
     return { sends: id, input: (sent) => ({ id: sent }), record: id };
   },
   "galleries.sendToClient": async () => {
     const { id } = await createTestGallery(h.deps.db);
-    await h.deps.db.gallery.update({ where: { id }, data: { clientEmail: "ann@client.test", clientName: "Ann" } });
+    await h.deps.db.gallery.update({
+      where: { id },
+      data: { clientEmail: "ann@client.test", clientName: "Ann" },
+    });
     return { sends: id, input: (sent) => ({ id: sent }), record: id };
   },
 };

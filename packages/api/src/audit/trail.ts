@@ -52,7 +52,12 @@ const loaders: Record<AuditEntity, Loader> = {
     });
     return {
       ...gallery,
-      items: items.map((i) => ({ id: i.id, set: i.setId, name: i.upload.originalName, favourite: i.favourite })),
+      items: items.map((i) => ({
+        id: i.id,
+        set: i.setId,
+        name: i.upload.originalName,
+        favourite: i.favourite,
+      })),
     };
   },
   // The message's state, not its content (which can be long and, for a reset, holds a working link).

@@ -94,7 +94,11 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
   const loginByEmail = stored("login:email", LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
   const loginByIp = stored("login:ip", LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const inviteByIp = stored("invite:ip", INVITE_LIMITS.perIp, INVITE_LIMITS.windowSeconds);
-  const pinByGallery = stored("gallery-pin:gallery", GALLERY_PIN_LIMITS.perGallery, GALLERY_PIN_LIMITS.windowSeconds);
+  const pinByGallery = stored(
+    "gallery-pin:gallery",
+    GALLERY_PIN_LIMITS.perGallery,
+    GALLERY_PIN_LIMITS.windowSeconds,
+  );
   const pinByIp = stored("gallery-pin:ip", GALLERY_PIN_LIMITS.perIp, GALLERY_PIN_LIMITS.windowSeconds);
 
   return {

@@ -156,8 +156,12 @@ export const galleryViewRouter = router({
     .mutation(({ ctx, input }) => unlockGallery(ctx, input)),
   /** What a ZIP download holds, checked like a single download (the REST route streams it). */
   zipEntries: publicProcedure
-    .input(ZGalleryToken.extend({ which: z.enum(["all", "favourites"]), grant: z.string().max(200).nullish() }))
-    .output(z.object({ title: z.string(), entries: z.array(z.object({ name: z.string(), key: z.string() })) }))
+    .input(
+      ZGalleryToken.extend({ which: z.enum(["all", "favourites"]), grant: z.string().max(200).nullish() }),
+    )
+    .output(
+      z.object({ title: z.string(), entries: z.array(z.object({ name: z.string(), key: z.string() })) }),
+    )
     .query(({ ctx, input }) => zipEntries(ctx, input)),
   download: publicProcedure
     .input(ZGalleryDownload)

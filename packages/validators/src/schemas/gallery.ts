@@ -37,9 +37,14 @@ const dayField = z
 
 export const ZGalleryInput = z.object({
   title: requiredText(m.titleRequired, FIELD_LIMITS.title, singleLine("Title")),
-  booking_id: idField().nullish().transform((v) => v ?? null),
+  booking_id: idField()
+    .nullish()
+    .transform((v) => v ?? null),
   /** The last day the link works (studio's calendar day, through its end in UTC); null: no expiry. */
-  expires_on: dayField.nullish().or(z.literal("").transform(() => null)).transform((v) => v ?? null),
+  expires_on: dayField
+    .nullish()
+    .or(z.literal("").transform(() => null))
+    .transform((v) => v ?? null),
   /** undefined: keep the PIN as it is; null or "": no PIN; digits: a new PIN. */
   pin: pinField.nullish().or(z.literal("").transform(() => null)),
   downloads: z.enum(GALLERY_DOWNLOADS, { error: m.downloadsInvalid }).default("all"),
@@ -131,11 +136,7 @@ export const ZGalleryItemsInput = ZGalleryToken.extend({
 export const ZGalleryFavourite = ZGalleryToken.extend({ item_id: idField(), favourite: z.boolean() });
 export const ZGalleryNote = ZGalleryToken.extend({
   item_id: idField(),
-  note: z
-    .string()
-    .trim()
-    .max(GALLERY_NOTE_MAX, m.noteTooLong)
-    .check(multiLine("Note")),
+  note: z.string().trim().max(GALLERY_NOTE_MAX, m.noteTooLong).check(multiLine("Note")),
 });
 export const ZGalleryUnlock = ZGalleryToken.extend({ pin: z.string().trim().max(20) });
 export const ZGalleryDownload = ZGalleryToken.extend({
@@ -182,3 +183,19 @@ export type GalleryClientView =
 
 export type GalleryItemsPage = { items: GalleryClientItem[]; page: number; pages: number; total: number };
 
+/** What the gallery uploader's file picker offers (the server judges the bytes). */
+export const GALLERY_FILE_ACCEPT = "image/*,video/*";
+
+/** The Activity page's words for what was done to a gallery (audit actions of the galleries.* procedures). */
+export const GALLERY_AUDIT_ACTIONS: Record<string, string> = {
+  set_added: "Added a set to",
+  set_renamed: "Renamed a set of",
+  set_deleted: "Deleted a set of",
+  item_added: "Added a file to",
+  items_reordered: "Reordered the files of",
+  item_deleted: "Deleted a file of",
+  cover_set: "Changed the cover of",
+  link_regenerated: "Regenerated the link of",
+  selection_reopened: "Reopened the client's selection of",
+  sent_to_client: "Sent to the client:",
+};

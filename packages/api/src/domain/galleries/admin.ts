@@ -270,7 +270,10 @@ export async function addGallerySet(deps: GalleryDeps, input: { id: number; name
   );
 }
 
-export async function renameGallerySet(deps: GalleryDeps, input: { id: number; set_id: number; name: string }) {
+export async function renameGallerySet(
+  deps: GalleryDeps,
+  input: { id: number; set_id: number; name: string },
+) {
   return auditedChange(
     deps,
     input.id,
@@ -370,7 +373,11 @@ export async function orderGalleryItems(
       const items = await tx.galleryItem.findMany({ where: { setId: input.set_id }, select: { id: true } });
       const current = new Set(items.map((i) => i.id));
       const wanted = new Set(input.item_ids);
-      if (wanted.size !== input.item_ids.length || wanted.size !== current.size || ![...wanted].every((id) => current.has(id))) {
+      if (
+        wanted.size !== input.item_ids.length ||
+        wanted.size !== current.size ||
+        ![...wanted].every((id) => current.has(id))
+      ) {
         throw new AppError("BAD_REQUEST", MESSAGES.gallery.orderMismatch);
       }
       for (const [position, id] of input.item_ids.entries()) {
@@ -427,7 +434,10 @@ export async function setGalleryCover(deps: GalleryDeps, input: { id: number; it
 }
 
 /** A new share link; the old one stops working in the same update. */
-export async function regenerateGalleryLink(deps: GalleryDeps, id: number): Promise<{ id: number; url: string }> {
+export async function regenerateGalleryLink(
+  deps: GalleryDeps,
+  id: number,
+): Promise<{ id: number; url: string }> {
   const link = newGalleryLink(deps.config);
   await auditedChange(deps, id, (tx) =>
     orNotFound(
@@ -457,7 +467,10 @@ export async function reopenGallerySelection(deps: GalleryDeps, id: number): Pro
 }
 
 /** E-mails the client the gallery's link (through the outbox, in the change's transaction). */
-export async function sendGalleryToClient(deps: GalleryDeps, id: number): Promise<{ id: number; mail_id: number }> {
+export async function sendGalleryToClient(
+  deps: GalleryDeps,
+  id: number,
+): Promise<{ id: number; mail_id: number }> {
   const row = await deps.db.gallery.findUnique({ where: { id } });
   if (!row) throw notFoundGallery();
   if (!row.clientEmail) throw new AppError("BAD_REQUEST", MESSAGES.gallery.noClientEmail);
@@ -502,7 +515,9 @@ export async function gallerySelection(deps: GalleryDeps, id: number): Promise<G
     select: { note: true, upload: { select: { originalName: true } } },
   });
   const names = items.map((i) => i.upload.originalName);
-  const csv = ["file,note", ...items.map((i) => `${csvCell(i.upload.originalName)},${csvCell(i.note)}`)].join("\n");
+  const csv = ["file,note", ...items.map((i) => `${csvCell(i.upload.originalName)},${csvCell(i.note)}`)].join(
+    "\n",
+  );
   return {
     names,
     search: lightroomSearch(names),

@@ -17,7 +17,6 @@ import { verifyPassword } from "../../auth/passwords";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { getStoredStudioProfile } from "../studio-profile";
-import { thumbKey } from "./admin";
 import { issuePinGrant, lookupHash, signGalleryDownload, signGalleryView, verifyPinGrant } from "./links";
 import { notifyGallerySelection } from "./notify";
 
@@ -87,7 +86,9 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
     selection_limit: row.selectionLimit,
     selection_state: row.selectionState,
     favourite_count: favourites,
-    sets: sets.filter((s) => s._count.items > 0).map((s) => ({ id: s.id, name: s.name, count: s._count.items })),
+    sets: sets
+      .filter((s) => s._count.items > 0)
+      .map((s) => ({ id: s.id, name: s.name, count: s._count.items })),
     studio,
   };
 }
@@ -167,10 +168,18 @@ export async function setFavourite(
     const gallery = await tx.gallery.findUnique({ where: { id: row.id } });
     if (!gallery || gallery.tokenHash !== row.tokenHash) throw invalidLink();
     if (gallery.selectionState !== "open") throw new AppError("CONFLICT", MESSAGES.gallery.selectionLocked);
-    const item = await tx.galleryItem.findUnique({ where: { id: input.item_id }, select: { galleryId: true, favourite: true } });
+    const item = await tx.galleryItem.findUnique({
+      where: { id: input.item_id },
+      select: { galleryId: true, favourite: true },
+    });
     if (item?.galleryId !== row.id) throw new AppError("NOT_FOUND", MESSAGES.gallery.itemNotFound);
     const count = await tx.galleryItem.count({ where: { galleryId: row.id, favourite: true } });
-    if (input.favourite && !item.favourite && gallery.selectionLimit !== null && count >= gallery.selectionLimit) {
+    if (
+      input.favourite &&
+      !item.favourite &&
+      gallery.selectionLimit !== null &&
+      count >= gallery.selectionLimit
+    ) {
       throw new AppError("CONFLICT", MESSAGES.gallery.selectionFull(gallery.selectionLimit));
     }
     if (item.favourite === input.favourite) return { favourite: item.favourite, favourite_count: count };
@@ -233,7 +242,9 @@ export async function unlockGallery(
   if (!row.pinHash) return { grant: "" };
   const reservation = await deps.limiter.reserveGalleryPin(row.id, deps.ip);
   if (!/^\d{4,8}$/.test(input.pin) || !(await verifyPassword(row.pinHash, input.pin))) {
-    throw new AppError("UNAUTHORIZED", MESSAGES.gallery.pinWrong, { fieldErrors: { pin: MESSAGES.gallery.pinWrong } });
+    throw new AppError("UNAUTHORIZED", MESSAGES.gallery.pinWrong, {
+      fieldErrors: { pin: MESSAGES.gallery.pinWrong },
+    });
   }
   await reservation.succeeded();
   return { grant: issuePinGrant(deps.config, row.tokenHash, row.pinHash, deps.now()) };
@@ -273,9 +284,15 @@ export async function downloadLink(
   assertDownloadable(deps, row, item, input.grant);
   const web = input.size === "web" ? largestVariant(item.upload.variants) : null;
   const key = web ?? item.upload.storageKey;
-  const name = web ? item.upload.originalName.replace(/\.[^.]+$/, "") + ".webp" : item.upload.originalName;
+  const name = web ? `${item.upload.originalName.replace(/\.[^.]+$/, "")}.webp` : item.upload.originalName;
   const now = deps.now();
-  await record(deps.db, row.id, "download", `${item.upload.originalName} (${web ? "web size" : "original"})`, now);
+  await record(
+    deps.db,
+    row.id,
+    "download",
+    `${item.upload.originalName} (${web ? "web size" : "original"})`,
+    now,
+  );
   return { url: signGalleryDownload(deps.config, `/uploads/${key}`, now), name };
 }
 
@@ -295,7 +312,13 @@ export async function zipEntries(
     orderBy: [{ set: { position: "asc" } }, { position: "asc" }, { id: "asc" }],
     select: { upload: { select: { originalName: true, storageKey: true } } },
   });
-  await record(deps.db, row.id, "download", `ZIP of ${favouritesOnly ? "favourites" : "all files"}`, deps.now());
+  await record(
+    deps.db,
+    row.id,
+    "download",
+    `ZIP of ${favouritesOnly ? "favourites" : "all files"}`,
+    deps.now(),
+  );
   // Names are unique inside the archive ("a.jpg", "a (2).jpg").
   const seen = new Map<string, number>();
   const entries = items.map(({ upload }) => {
@@ -306,4 +329,3 @@ export async function zipEntries(
   });
   return { title: row.title, entries };
 }
-

@@ -54,8 +54,12 @@ describe("the link", () => {
     await expect(client.galleryView.open({ token: g.token })).rejects.toThrow(MESSAGES.gallery.linkInvalid);
     expect((await client.galleryView.open({ token: tokenOf(url) })).status).toBe("open");
     // A guessed or malformed token finds nothing, and the answer is the same.
-    await expect(client.galleryView.open({ token: "x".repeat(43) })).rejects.toThrow(MESSAGES.gallery.linkInvalid);
-    await expect(client.galleryView.open({ token: "../../etc" })).rejects.toThrow(MESSAGES.gallery.linkInvalid);
+    await expect(client.galleryView.open({ token: "x".repeat(43) })).rejects.toThrow(
+      MESSAGES.gallery.linkInvalid,
+    );
+    await expect(client.galleryView.open({ token: "../../etc" })).rejects.toThrow(
+      MESSAGES.gallery.linkInvalid,
+    );
   });
 
   it("after its expiry says so with the studio's contact, and refuses the rest", async () => {
@@ -77,7 +81,9 @@ describe("the link", () => {
     const page = await h.caller().galleryView.items({ token: g.token, set_id: g.setId });
     expect(page.total).toBe(3);
     expect(page.items.map((i) => i.name)).toEqual(["IMG_1000.jpg", "IMG_1001.jpg", "IMG_1002.jpg"]);
-    expect(page.items[0]!.srcset).toMatch(/^\/uploads\/private\/[0-9a-f-]+-480\.webp\?expires=\d+&sig=[\w-]+ 480w, /);
+    expect(page.items[0]!.srcset).toMatch(
+      /^\/uploads\/private\/[0-9a-f-]+-480\.webp\?expires=\d+&sig=[\w-]+ 480w, /,
+    );
   });
 });
 
@@ -100,15 +106,17 @@ describe("the PIN", () => {
     expect(link.url).toMatch(/^\/uploads\/private\/[0-9a-f-]+\.jpg\?expires=\d+&sig=/);
     // Changing the PIN ends the grants given for the old one.
     await owner.galleries.update({ id: g.id, data: { title: "Wedding", pin: "99999" } });
-    await expect(client.galleryView.download({ ...item, grant })).rejects.toThrow(MESSAGES.gallery.pinRequired);
+    await expect(client.galleryView.download({ ...item, grant })).rejects.toThrow(
+      MESSAGES.gallery.pinRequired,
+    );
 
     // Ten wrong PINs for one gallery lock it for the window, even with the right PIN (from any address).
     for (let i = 0; i < 10; i++) {
       await client.galleryView.unlock({ token: g.token, pin: "1111" }).catch(() => undefined);
     }
-    await expect(h.caller({ ip: "192.0.2.9" }).galleryView.unlock({ token: g.token, pin: "99999" })).rejects.toThrow(
-      /Too many wrong PINs/,
-    );
+    await expect(
+      h.caller({ ip: "192.0.2.9" }).galleryView.unlock({ token: g.token, pin: "99999" }),
+    ).rejects.toThrow(/Too many wrong PINs/);
   });
 
   it("keeps the PIN when an edit leaves it out, and removes it with an empty one", async () => {
@@ -130,7 +138,9 @@ describe("the selection", () => {
     const client = h.caller();
     const fav = (i: number, favourite = true) =>
       client.galleryView.favourite({ token: g.token, item_id: g.itemIds[i]!, favourite });
-    await expect(client.galleryView.sendSelection({ token: g.token })).rejects.toThrow(MESSAGES.gallery.selectionEmpty);
+    await expect(client.galleryView.sendSelection({ token: g.token })).rejects.toThrow(
+      MESSAGES.gallery.selectionEmpty,
+    );
     expect((await fav(0)).favourite_count).toBe(1);
     expect((await fav(1)).favourite_count).toBe(2);
     await expect(fav(2)).rejects.toThrow(MESSAGES.gallery.selectionFull(2));
@@ -152,9 +162,13 @@ describe("the selection", () => {
     const selection = await owner.galleries.selection({ id: g.id });
     expect(selection.names).toEqual(["IMG_1000.jpg", "IMG_1002.jpg"]);
     expect(selection.search).toBe("IMG_1000.jpg OR IMG_1002.jpg");
-    expect(selection.csv).toBe("file,note\nIMG_1000.jpg,\nIMG_1002.jpg,\"Warmer, please\"\n");
+    expect(selection.csv).toBe('file,note\nIMG_1000.jpg,\nIMG_1002.jpg,"Warmer, please"\n');
     const summary = (await owner.galleries.list()).find((s) => s.id === g.id)!;
-    expect(summary).toMatchObject({ client_name: "Ann Lee", client_email: "ann@client.test", selection_state: "sent" });
+    expect(summary).toMatchObject({
+      client_name: "Ann Lee",
+      client_email: "ann@client.test",
+      selection_state: "sent",
+    });
 
     await owner.galleries.reopenSelection({ id: g.id });
     expect((await fav(0, false)).favourite_count).toBe(1);
@@ -168,7 +182,11 @@ describe("the selection", () => {
 describe("the studio's side", () => {
   it("orders items, sets the cover, deletes items and sets, and logs views and downloads", async () => {
     const g = await gallery(3);
-    await owner.galleries.orderItems({ id: g.id, set_id: g.setId, item_ids: [g.itemIds[2]!, g.itemIds[0]!, g.itemIds[1]!] });
+    await owner.galleries.orderItems({
+      id: g.id,
+      set_id: g.setId,
+      item_ids: [g.itemIds[2]!, g.itemIds[0]!, g.itemIds[1]!],
+    });
     await expect(
       owner.galleries.orderItems({ id: g.id, set_id: g.setId, item_ids: [g.itemIds[0]!] }),
     ).rejects.toThrow(MESSAGES.gallery.orderMismatch);
@@ -181,10 +199,14 @@ describe("the studio's side", () => {
     expect(detail.cover_item_id).toBeNull();
     expect(detail.item_count).toBe(2);
     // The deleted item's file is released for the upload clean-up.
-    const released = await h.deps.db.upload.count({ where: { purpose: "gallery_media", attachedAt: null, galleryItem: null } });
+    const released = await h.deps.db.upload.count({
+      where: { purpose: "gallery_media", attachedAt: null, galleryItem: null },
+    });
     expect(released).toBeGreaterThan(0);
 
-    await expect(owner.galleries.deleteSet({ id: g.id, set_id: g.setId })).rejects.toThrow(MESSAGES.gallery.lastSet);
+    await expect(owner.galleries.deleteSet({ id: g.id, set_id: g.setId })).rejects.toThrow(
+      MESSAGES.gallery.lastSet,
+    );
     const { set_id } = await owner.galleries.addSet({ id: g.id, name: "Portraits" });
     await owner.galleries.renameSet({ id: g.id, set_id, name: "Family" });
     await owner.galleries.deleteSet({ id: g.id, set_id: g.setId });
@@ -198,9 +220,9 @@ describe("the studio's side", () => {
     expect(events.map((e) => e.kind)).toEqual(["download", "view"]);
     expect(events[0]!.detail).toBe("IMG_1000.jpg (web size)");
     // An item of another gallery is not this gallery's.
-    await expect(
-      client.galleryView.download({ token: other.token, item_id: g.itemIds[0]! }),
-    ).rejects.toThrow(MESSAGES.gallery.itemNotFound);
+    await expect(client.galleryView.download({ token: other.token, item_id: g.itemIds[0]! })).rejects.toThrow(
+      MESSAGES.gallery.itemNotFound,
+    );
   });
 
   it("refuses an upload that is not a gallery file, or already in a gallery", async () => {
@@ -215,7 +237,10 @@ describe("the studio's side", () => {
     const booking = await createTestBooking(h.deps.db, { name: "Cleo", email: "cleo@client.test" });
     const g = await gallery(1, { booking_id: booking.id });
     await owner.galleries.sendToClient({ id: g.id });
-    const mail = await h.deps.db.outgoingMail.findFirstOrThrow({ where: { kind: "gallery.link" }, orderBy: { id: "desc" } });
+    const mail = await h.deps.db.outgoingMail.findFirstOrThrow({
+      where: { kind: "gallery.link" },
+      orderBy: { id: "desc" },
+    });
     expect(mail.recipients).toBe("cleo@client.test");
     expect(JSON.stringify(mail.content)).not.toContain(g.token);
   });

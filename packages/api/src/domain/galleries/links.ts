@@ -29,7 +29,10 @@ export function galleryUrl(config: LinkConfig, token: string): string {
 }
 
 /** The gallery's current link, or null when it was made under another server secret (regenerate it). */
-export function currentGalleryUrl(config: LinkConfig, row: { nonce: string; tokenHash: string }): string | null {
+export function currentGalleryUrl(
+  config: LinkConfig,
+  row: { nonce: string; tokenHash: string },
+): string | null {
   const token = galleryTokenOf(config, row.nonce);
   return hashToken(token) === row.tokenHash ? galleryUrl(config, token) : null;
 }

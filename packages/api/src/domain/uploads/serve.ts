@@ -63,7 +63,14 @@ export async function lookupStoredFile(
   }
   const upload = await deps.db.upload.findUnique({
     where: { id: parsed.id },
-    select: { purpose: true, storageKey: true, mimeType: true, kind: true, originalName: true, variants: true },
+    select: {
+      purpose: true,
+      storageKey: true,
+      mimeType: true,
+      kind: true,
+      originalName: true,
+      variants: true,
+    },
   });
   if (!upload || (upload.purpose !== "booking_proof" && upload.purpose !== "gallery_media")) {
     return { status: "not_found" };
