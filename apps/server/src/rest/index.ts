@@ -27,7 +27,12 @@ const PUBLIC_WRITES = new Set([
 ]);
 const ADMIN_RESOURCES = /^\/(services|portfolio|bookings|feedback|contact|auth|studio)(\/|$)/;
 /** Multipart routes: their procedures check the caller first and then stream the body with its own limits. */
-const UPLOADS = new Set(["/upload/image", "/services/upload-image", "/portfolio/upload-image"]);
+const UPLOADS = new Set([
+  "/upload/image",
+  "/services/upload-image",
+  "/portfolio/upload-image",
+  "/galleries/upload-media",
+]);
 
 /**
  * Before any body is read: an admin write without a valid token is refused (so a stranger's 100 MB body is

@@ -159,7 +159,7 @@ export function GalleryEditor({ gallery, onDeleted }: { gallery: GalleryDetail; 
         </div>
       </div>
 
-      <section aria-label="Client link" className="mb-6 rounded-xl border border-ink-line bg-ink-soft p-4">
+      <section aria-label="Sharing" className="mb-6 rounded-xl border border-ink-line bg-ink-soft p-4">
         <label className="block text-sm font-medium text-white/85">
           Client link
           <input

@@ -118,7 +118,7 @@ export function GalleryItems({
                   aria-label={`Make ${item.name} the cover`}
                   onClick={() => onCover(item)}
                 >
-                  Cover
+                  Make cover
                 </button>
               ) : null}
               <button
