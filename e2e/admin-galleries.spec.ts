@@ -15,7 +15,9 @@ const SHOTS = process.env.GALLERY_SHOTS;
 const WIDTHS = [1440, 768, 390] as const;
 
 async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
 }
 
@@ -75,7 +77,10 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await expect(client.getByText(MESSAGES.gallery.selectionFull(1))).toBeVisible();
 
   // The lightbox: arrow keys and Escape.
-  await client.getByRole("button", { name: /^Open DSC_/ }).first().click();
+  await client
+    .getByRole("button", { name: /^Open DSC_/ })
+    .first()
+    .click();
   const lightbox = client.getByRole("dialog");
   await expect(lightbox.getByText("(1 of 2)")).toBeVisible();
   await client.keyboard.press("ArrowRight");

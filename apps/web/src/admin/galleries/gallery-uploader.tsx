@@ -124,7 +124,7 @@ export function GalleryUploader({
           <label className="block text-xs text-white/70">
             {running ? "Uploading" : "Uploaded"}: {files.filter((f) => f.done).length} of {files.length} files
             ({total}%)
-            <progress className="mt-1 block h-2 w-full" max={100} value={total} />
+            <progress className="mt-1 block h-2 w-full accent-amber-500" max={100} value={total} />
           </label>
           <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto text-xs">
             {files.map((f) => (
@@ -137,7 +137,7 @@ export function GalleryUploader({
                 ) : (
                   <progress
                     aria-label={`${f.name} upload`}
-                    className="h-1.5 w-24"
+                    className="h-1.5 w-24 accent-amber-500"
                     max={100}
                     value={f.percent}
                   />
