@@ -28,7 +28,8 @@ export const galleryClientRoutes = new Hono<RestEnv>();
 /**
  * ZIP of a gallery ("all" or "favourites"): GET /api/g/<token>/zip?which=favourites&grant=<PIN grant>.
  * The link, expiry, downloads setting and PIN are checked here (galleries/client.ts zipEntries); the archive
- * itself is the place for the streaming ZIP writer (helper "media": archiver/zip-stream, never buffered).
+ * itself is the place for the streaming ZIP writer (helper "media", packages/api/src/domain/media/zip.ts: here,
+ * "return zipResponse(storedZipEntries(storage, entries), title + '.zip')", never buffered).
  * Until it is wired in, the route answers 501 with a message the page shows.
  */
 galleryClientRoutes.get("/:token/zip", async (c) => {

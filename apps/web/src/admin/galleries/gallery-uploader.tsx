@@ -41,13 +41,15 @@ export function GalleryUploader({
   const patch = (key: string, change: Partial<FileState>) =>
     setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
-  const sendOne = async (key: string, file: File) => {
+  /** Files upload in parallel, but join the set in the order they were chosen: each waits for the one before. */
+  const sendOne = async (key: string, file: File, previous: Promise<unknown>) => {
     try {
       const { url } = await uploadFile("/api/galleries/upload-media", file, {
         onProgress: (percent) => patch(key, { percent }),
       });
       const uploadId = uploadIdOf(url);
       if (!uploadId) throw new Error(MESSAGES.upload.uploadFailed);
+      await previous.catch(() => undefined);
       await addItem.mutateAsync({ id: galleryId, set_id: setId, upload_id: uploadId });
       patch(key, { percent: 100, done: true });
       onAdded();
@@ -70,10 +72,13 @@ export function GalleryUploader({
       })),
     ]);
     let next = 0;
+    let previous: Promise<unknown> = Promise.resolve();
     const worker = async () => {
       while (next < batch.length) {
         const { file, key } = batch[next++]!;
-        await sendOne(key, file);
+        const sending = sendOne(key, file, previous);
+        previous = sending;
+        await sending;
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, worker));

@@ -298,19 +298,20 @@ export async function downloadLink(
 
 /**
  * The files a ZIP download holds ("all" or "favourites"), checked like a single download: the place where the
- * streaming ZIP writer (helper "media") plugs in (apps/server/src/gallery-zip.ts).
+ * streaming ZIP writer (helper "media": `zipResponse(storedZipEntries(storage, entries), name)`) plugs in, in
+ * apps/server/src/rest/galleries.ts.
  */
 export async function zipEntries(
   deps: GalleryClientDeps,
   input: { token: string; which: "all" | "favourites"; grant?: string | null },
-): Promise<{ title: string; entries: { name: string; key: string }[] }> {
+): Promise<{ title: string; entries: { name: string; key: string; size: number; mtime: Date }[] }> {
   const row = await liveGallery(deps, input.token);
   assertDownloadable(deps, row, null, input.grant);
   const favouritesOnly = input.which === "favourites" || row.downloads === "favourites";
   const items = await deps.db.galleryItem.findMany({
     where: { galleryId: row.id, ...(favouritesOnly ? { favourite: true } : {}) },
     orderBy: [{ set: { position: "asc" } }, { position: "asc" }, { id: "asc" }],
-    select: { upload: { select: { originalName: true, storageKey: true } } },
+    select: { upload: { select: { originalName: true, storageKey: true, size: true, createdAt: true } } },
   });
   await record(
     deps.db,
@@ -325,7 +326,7 @@ export async function zipEntries(
     const n = (seen.get(upload.originalName) ?? 0) + 1;
     seen.set(upload.originalName, n);
     const name = n === 1 ? upload.originalName : upload.originalName.replace(/(\.[^.]+)?$/, ` (${n})$1`);
-    return { name, key: upload.storageKey };
+    return { name, key: upload.storageKey, size: upload.size, mtime: upload.createdAt };
   });
   return { title: row.title, entries };
 }

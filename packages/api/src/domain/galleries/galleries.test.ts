@@ -260,6 +260,36 @@ describe("the studio's side", () => {
   });
 });
 
+describe("the ZIP's entries", () => {
+  it("are checked like a single download, hold the favourites when asked, with unique names", async () => {
+    const g = await gallery(3, { pin: "7777" });
+    const client = h.caller();
+    await expect(client.galleryView.zipEntries({ token: g.token, which: "all" })).rejects.toThrow(
+      MESSAGES.gallery.pinRequired,
+    );
+    const { grant } = await client.galleryView.unlock({ token: g.token, pin: "7777" });
+    // Two files of the same name get "(2)".
+    const [first, second] = await h.deps.db.galleryItem.findMany({
+      where: { galleryId: g.id },
+      take: 2,
+      orderBy: { id: "asc" },
+    });
+    await h.deps.db.upload.update({
+      where: { id: second!.uploadId },
+      data: { originalName: "IMG_1000.jpg" },
+    });
+    const all = await client.galleryView.zipEntries({ token: g.token, which: "all", grant });
+    expect(all.entries.map((e) => e.name)).toEqual(["IMG_1000.jpg", "IMG_1000 (2).jpg", "IMG_1002.jpg"]);
+    await client.galleryView.favourite({ token: g.token, item_id: first!.id, favourite: true });
+    const favourites = await client.galleryView.zipEntries({ token: g.token, which: "favourites", grant });
+    expect(favourites.entries).toHaveLength(1);
+    expect(favourites.entries[0]!.key).toMatch(/^private\/[0-9a-f-]+\.jpg$/);
+    expect(
+      (await owner.galleries.events({ id: g.id })).filter((e) => e.kind === "download").map((e) => e.detail),
+    ).toEqual(["ZIP of favourites", "ZIP of all files"]);
+  });
+});
+
 describe("permissions and the trail", () => {
   it("a visitor cannot call the back office's procedures", async () => {
     const g = await gallery(1);

@@ -5,7 +5,7 @@
  * Regenerating replaces the nonce and the hash in one update, so the old link answers "not valid" at once on
  * every instance (each request reads the database).
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { GALLERY_TOKEN_PATTERN, galleryPath } from "@studio/validators";
 import type { ApiConfig } from "../../config";
 import { hashToken } from "../bookings/self-service";
@@ -82,5 +82,7 @@ export function verifyPinGrant(
   if (!m) return false;
   const expires = Number(m[1]);
   if (expires < Math.floor(now.getTime() / 1000)) return false;
-  return grantSignature(config, tokenHash, pinHash, expires) === m[2];
+  const expected = Buffer.from(grantSignature(config, tokenHash, pinHash, expires));
+  const given = Buffer.from(m[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
