@@ -8,6 +8,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "@studio/validators";
+import { randomUUID } from "node:crypto";
+import { createDatabase } from "@studio/db";
 import { adminSession, makePng } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -101,4 +103,72 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await expect(page.getByLabel("Search string for Lightroom")).toHaveValue("DSC_0002.png");
   await expect(page.getByText(/Opened/).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Reopen selection" })).toBeVisible();
+});
+
+test("a 1,000-photo gallery opens with a small page on a phone", async ({ page, browser }) => {
+  const { headers } = await adminSession(page, "Bulk Admin");
+  // One real photo through the upload route, then 999 more rows pointing at its stored files, straight in the
+  // e2e server's database (uploading 1,000 files is the media work's benchmark, not this test's).
+  const upload = await page.request.post("/api/galleries/upload-media", {
+    headers,
+    multipart: { image: { name: "bulk.png", mimeType: "image/png", buffer: makePng(1200, [90, 110, 70]) } },
+  });
+  expect(upload.status()).toBe(201);
+  const uploadId = /([0-9a-f-]{36})\.png/.exec(((await upload.json()) as { url: string }).url)![1]!;
+  const created = await page.request.post("/trpc/galleries.create", { headers, data: { title: "Thousand" } });
+  const galleryId = ((await created.json()) as { result: { data: { id: number } } }).result.data.id;
+  const database = await createDatabase(`file:${path.join(process.env.E2E_DATA_DIR!, "studio.db")}`);
+  try {
+    const db = database.prisma;
+    const real = await db.upload.findUniqueOrThrow({ where: { id: uploadId } });
+    const set = await db.gallerySet.findFirstOrThrow({ where: { galleryId } });
+    const ids = [uploadId, ...Array.from({ length: 999 }, () => randomUUID())];
+    await db.upload.createMany({
+      data: ids.slice(1).map((id, i) => ({
+        ...real,
+        id,
+        originalName: `IMG_${i + 2}.jpg`,
+        variants: real.variants ?? undefined,
+      })),
+    });
+    await db.galleryItem.createMany({
+      data: ids.map((id, position) => ({ galleryId, setId: set.id, uploadId: id, position })),
+    });
+    await db.upload.updateMany({ where: { galleryItem: { galleryId } }, data: { attachedAt: new Date() } });
+  } finally {
+    await database.close();
+  }
+  const detail = await page.request.get(
+    `/trpc/galleries.get?input=${encodeURIComponent(JSON.stringify({ id: galleryId }))}`,
+    { headers },
+  );
+  const link = ((await detail.json()) as { result: { data: { url: string } } }).result.data.url;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  const client = await context.newPage();
+  await client.goto(new URL(link).pathname);
+  const cells = client.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  await expect(cells).toHaveCount(60);
+  await expect(client.getByText("Page 1 of 17")).toBeVisible();
+  const figures = await client.evaluate(async () => {
+    const lcp = await new Promise<number>((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? -1)).observe({
+        type: "largest-contentful-paint",
+        buffered: true,
+      });
+    });
+    let cls = 0;
+    for (const entry of performance.getEntriesByType("layout-shift") as unknown as { value: number }[])
+      cls += entry.value;
+    return { nodes: document.getElementsByTagName("*").length, lcp, cls };
+  });
+  console.log(
+    `1,000-photo gallery at 390 px: ${figures.nodes} elements, LCP ${Math.round(figures.lcp)} ms (loopback)`,
+  );
+  expect(figures.nodes).toBeLessThan(800);
+  await noSidewaysScroll(client);
+  await client.getByRole("button", { name: "Next" }).click();
+  await expect(client.getByText("Page 2 of 17")).toBeVisible();
+  await expect(cells).toHaveCount(60);
+  await context.close();
 });
