@@ -37,7 +37,7 @@ function Frame({
       <title>{studio ? `${title} — ${studio.name}` : title}</title>
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
-      <header className="flex items-center gap-3 border-b border-white/10 px-4 py-3 sm:px-8">
+      <header className="flex h-14 items-center gap-3 border-b border-white/10 px-4 sm:px-8">
         {studio?.logo ? <img src={studio.logo} alt="" className="h-8 w-auto" width={32} height={32} /> : null}
         <span className="font-display text-lg font-bold">{studio?.name ?? ""}</span>
       </header>
