@@ -76,54 +76,73 @@ export const ZGalleryOrder = z.object({
   item_ids: z.array(idField()).min(1).max(5_000),
 });
 
-export type GalleryAdminItem = {
-  id: number;
-  name: string;
-  kind: "image" | "video" | "document";
+const ZMediaKind = z.enum(["image", "video", "document"]);
+const ZSelectionState = z.enum(["open", "sent"]);
+const ZDownloads = z.enum(GALLERY_DOWNLOADS);
+
+export const ZGalleryAdminItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: ZMediaKind,
   /** A small signed preview (a WebP variant for images; null for videos until a poster exists). */
-  thumb_url: string | null;
-  favourite: boolean;
-  note: string;
-};
-export type GallerySetDto = { id: number; name: string; items: GalleryAdminItem[] };
+  thumb_url: z.string().nullable(),
+  favourite: z.boolean(),
+  note: z.string(),
+});
+export type GalleryAdminItem = z.infer<typeof ZGalleryAdminItem>;
+export const ZGallerySetDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  items: z.array(ZGalleryAdminItem),
+});
+export type GallerySetDto = z.infer<typeof ZGallerySetDto>;
 
-export type GallerySummary = {
-  id: number;
-  title: string;
-  booking_id: number | null;
-  client_name: string | null;
-  client_email: string | null;
-  expires_at: string | null;
-  expired: boolean;
-  item_count: number;
-  favourite_count: number;
-  selection_state: "open" | "sent";
-  selection_sent_at: string | null;
-  cover_url: string | null;
-  created_at: string;
-};
+export const ZGallerySummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  booking_id: z.number().nullable(),
+  client_name: z.string().nullable(),
+  client_email: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  item_count: z.number(),
+  favourite_count: z.number(),
+  selection_state: ZSelectionState,
+  selection_sent_at: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type GallerySummary = z.infer<typeof ZGallerySummary>;
 
-export type GalleryDetail = GallerySummary & {
-  expires_on: string | null;
-  has_pin: boolean;
-  downloads: GalleryDownloads;
-  selection_limit: number | null;
-  cover_item_id: number | null;
+export const ZGalleryDetail = ZGallerySummary.extend({
+  expires_on: z.string().nullable(),
+  has_pin: z.boolean(),
+  downloads: ZDownloads,
+  selection_limit: z.number().nullable(),
+  cover_item_id: z.number().nullable(),
   /** The share link (null when it was made under another server secret: regenerate it). */
-  url: string | null;
-  sets: GallerySetDto[];
-};
+  url: z.string().nullable(),
+  sets: z.array(ZGallerySetDto),
+});
+export type GalleryDetail = z.infer<typeof ZGalleryDetail>;
 
-export type GallerySelection = {
-  names: string[];
+export const ZGallerySelection = z.object({
+  names: z.array(z.string()),
   /** Lightroom-style search string: "a.jpg OR b.jpg". */
-  search: string;
-  /** name,note rows, with a header. */
-  csv: string;
-  notes: { name: string; note: string }[];
-};
+  search: z.string(),
+  /** file,note rows, with a header. */
+  csv: z.string(),
+  notes: z.array(z.object({ name: z.string(), note: z.string() })),
+});
+export type GallerySelection = z.infer<typeof ZGallerySelection>;
 
-export type GalleryEventDto = { id: number; kind: string; detail: string; at: string };
+export const ZGalleryEventDto = z.object({
+  id: z.number(),
+  kind: z.string(),
+  detail: z.string(),
+  at: z.string(),
+});
+export type GalleryEventDto = z.infer<typeof ZGalleryEventDto>;
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The client's page                                                                                */
@@ -146,42 +165,52 @@ export const ZGalleryDownload = ZGalleryToken.extend({
   grant: z.string().max(200).nullish(),
 });
 
-export type GalleryStudio = {
-  name: string;
-  logo: string | null;
-  emails: string[];
-  phones: string[];
-};
+export const ZGalleryStudio = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+});
+export type GalleryStudio = z.infer<typeof ZGalleryStudio>;
 
-export type GalleryClientItem = {
-  id: number;
-  name: string;
-  kind: "image" | "video" | "document";
+export const ZGalleryClientItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: ZMediaKind,
   /** Largest web size (signed). */
-  src: string;
+  src: z.string(),
   /** "url 480w, url 960w, …" of the WebP variants (signed); "" for videos. */
-  srcset: string;
-  favourite: boolean;
-  note: string;
-};
+  srcset: z.string(),
+  favourite: z.boolean(),
+  note: z.string(),
+});
+export type GalleryClientItem = z.infer<typeof ZGalleryClientItem>;
 
-export type GalleryClientView =
-  | { status: "expired"; title: string; studio: GalleryStudio }
-  | {
-      status: "open";
-      title: string;
-      client_name: string | null;
-      cover: string | null;
-      downloads: GalleryDownloads;
-      has_pin: boolean;
-      selection_limit: number | null;
-      selection_state: "open" | "sent";
-      favourite_count: number;
-      sets: { id: number; name: string; count: number }[];
-      studio: GalleryStudio;
-    };
+export const ZGalleryClientView = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("expired"), title: z.string(), studio: ZGalleryStudio }),
+  z.object({
+    status: z.literal("open"),
+    title: z.string(),
+    client_name: z.string().nullable(),
+    cover: z.string().nullable(),
+    downloads: ZDownloads,
+    has_pin: z.boolean(),
+    selection_limit: z.number().nullable(),
+    selection_state: ZSelectionState,
+    favourite_count: z.number(),
+    sets: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
+    studio: ZGalleryStudio,
+  }),
+]);
+export type GalleryClientView = z.infer<typeof ZGalleryClientView>;
 
-export type GalleryItemsPage = { items: GalleryClientItem[]; page: number; pages: number; total: number };
+export const ZGalleryItemsPage = z.object({
+  items: z.array(ZGalleryClientItem),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type GalleryItemsPage = z.infer<typeof ZGalleryItemsPage>;
 
 /** What the gallery uploader's file picker offers (the server judges the bytes). */
 export const GALLERY_FILE_ACCEPT = "image/*,video/*";
