@@ -21,6 +21,7 @@ const UPLOAD_ROUTES: Record<string, string> = {
   "/api/upload/image": "booking_proof",
   "/api/services/upload-image": "service_image",
   "/api/portfolio/upload-image": "portfolio_media",
+  "/api/galleries/upload-media": "gallery_media",
 };
 
 export type Metrics = {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { boundedMemo, isAppPage, isManagePath, PLACEHOLDER_ORIGIN } from "@studio/validators";
+import { boundedMemo, isAppPage, isGalleryPath, isManagePath, PLACEHOLDER_ORIGIN } from "@studio/validators";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PrerenderedPages } from "./prerendered-pages";
 
@@ -128,7 +128,9 @@ export function serveSpa(
     if (!index) return next();
     // A client's manage link is theirs alone: no search engine indexes it, wherever the URL turns up (robots.txt
     // keeps crawlers off /manage too; the page repeats it in a meta tag).
-    if (isManagePath(rel.replace(/\/+$/, ""))) c.header("X-Robots-Tag", "noindex, nofollow");
+    // The same for a client's gallery (/g/<token>).
+    const bare = rel.replace(/\/+$/, "");
+    if (isManagePath(bare) || isGalleryPath(bare)) c.header("X-Robots-Tag", "noindex, nofollow");
     if (pages && isAppPage(rel)) {
       try {
         const page = await pages.page(rel);

@@ -7,6 +7,7 @@ import { calendarFeedRouter } from "./routers/calendar-feed";
 import { contactRouter } from "./routers/contact";
 import { equipmentRouter } from "./routers/equipment";
 import { feedbackRouter } from "./routers/feedback";
+import { galleriesRouter, galleryViewRouter } from "./routers/galleries";
 import { mailRouter } from "./routers/mail";
 import { manageRouter } from "./routers/manage";
 import { portfolioRouter } from "./routers/portfolio";
@@ -37,6 +38,8 @@ export const appRouter = router({
   calendarFeed: calendarFeedRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  galleries: galleriesRouter,
+  galleryView: galleryViewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,3 +31,4 @@ export * from "./schemas/api-keys";
 export * from "./schemas/webhooks";
 export * from "./schemas/rest";
 export * from "./schemas/uploads";
+export * from "./schemas/gallery";

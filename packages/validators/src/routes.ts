@@ -25,6 +25,7 @@ export const ADMIN_SHELL_PAGES = [
   "dashboard",
   "services",
   "portfolio",
+  "galleries",
   "bookings",
   "feedback",
   "analytics",
@@ -60,10 +61,16 @@ export function isManagePath(path: string): boolean {
  * Whether a path is one of the app's pages. Any other path is answered 404 (with the app, which takes a person
  * to the home page, as the specification asks), so search engines index no copy of the home page under it.
  */
+/** A client gallery's page: /g/<token>. */
+export function isGalleryPath(path: string): boolean {
+  const token = path.startsWith("/g/") ? path.slice(3) : "";
+  return token.length > 0 && !token.includes("/");
+}
+
 export function isAppPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (PUBLIC_PAGE_PATHS.includes(path) || path === "/admin") return true;
-  if (isManagePath(path)) return true;
+  if (isManagePath(path) || isGalleryPath(path)) return true;
   return (
     path.startsWith("/admin/") && (ADMIN_PAGES as readonly string[]).includes(path.slice("/admin/".length))
   );

@@ -19,8 +19,8 @@ export function logRequest(logger: Logger, started: number, request: RequestFiel
   else logger.info("request", fields);
 }
 
-/** Capability tokens in paths (client manage links, the owner's calendar feed) never reach the logs. */
-const SECRET_PATHS = /^(\/(?:api\/)?manage\/|\/calendar\/)[^/]+?(\.ics)?(?=\/|$)/;
+/** Capability tokens in paths (client manage links and galleries, the owner's calendar feed) never reach the logs. */
+const SECRET_PATHS = /^(\/(?:api\/)?(?:manage|g)\/|\/calendar\/)[^/]+?(\.ics)?(?=\/|$)/;
 
 export function redactPath(path: string): string {
   return path.replace(SECRET_PATHS, "$1[token]$2");

@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { bookingsRoutes } from "./bookings";
 import { contactRoutes } from "./contact";
 import { feedbackRoutes } from "./feedback";
+import { galleryClientRoutes, galleryUploadRoutes } from "./galleries";
 import { manageRoutes } from "./manage";
 import { portfolioRoutes } from "./portfolio";
 import { servicesRoutes } from "./services";
@@ -26,7 +27,12 @@ const PUBLIC_WRITES = new Set([
 ]);
 const ADMIN_RESOURCES = /^\/(services|portfolio|bookings|feedback|contact|auth|studio)(\/|$)/;
 /** Multipart routes: their procedures check the caller first and then stream the body with its own limits. */
-const UPLOADS = new Set(["/upload/image", "/services/upload-image", "/portfolio/upload-image"]);
+const UPLOADS = new Set([
+  "/upload/image",
+  "/services/upload-image",
+  "/portfolio/upload-image",
+  "/galleries/upload-media",
+]);
 
 /**
  * Before any body is read: an admin write without a valid token is refused (so a stranger's 100 MB body is
@@ -77,6 +83,8 @@ export function createRestApi(
   api.route("/auth", authRoutes);
   // Upload routes first: /upload/image, /services/upload-image, /portfolio/upload-image.
   api.route("/", uploadRoutes);
+  api.route("/", galleryUploadRoutes);
+  api.route("/g", galleryClientRoutes);
   api.route("/services", servicesRoutes);
   api.route("/portfolio", portfolioRoutes);
   api.route("/bookings", bookingsRoutes);

@@ -22,6 +22,7 @@ const AdminLayout = page(() => import("../admin/admin-layout"));
 const DashboardPage = page(() => import("../admin/pages/dashboard"));
 const ServicesPage = page(() => import("../admin/pages/services"));
 const PortfolioPage = page(() => import("../admin/pages/portfolio"));
+const GalleriesPage = page(() => import("../admin/pages/galleries"));
 const BookingsPage = page(() => import("../admin/pages/bookings"));
 const FeedbackPage = page(() => import("../admin/pages/feedback"));
 const AnalyticsPage = page(() => import("../admin/pages/analytics"));
@@ -48,6 +49,7 @@ export default function AdminRoutes() {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="services" element={<ServicesPage />} />
             <Route path="portfolio" element={<PortfolioPage />} />
+            <Route path="galleries" element={<GalleriesPage />} />
             <Route path="bookings" element={<BookingsPage />} />
             <Route path="feedback" element={<FeedbackPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />

@@ -17,6 +17,7 @@ const ContactPage = page(() => import("../site/pages/contact"));
 const PrivacyPage = page(() => import("../site/pages/privacy"));
 const TermsPage = page(() => import("../site/pages/terms"));
 const ManagePage = page(() => import("../site/manage/manage-page"));
+const GalleryPage = page(() => import("../site/gallery/gallery-page"));
 const AdminRoutes = page(() => import("./admin-routes"));
 
 function PageFallback() {
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/manage/:token" element={<ManagePage />} />
+        <Route path="/g/:token" element={<GalleryPage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -8,6 +8,7 @@
 import { type AuditEntity, DEFAULT_SCHEDULE, DEFAULT_STUDIO_PROFILE } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestFeedback, createTestService } from "../testing/fixtures";
+import { createGalleryUpload, createTestGallery } from "../testing/gallery-fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { AUDITED, AuditRecorder, auditColumns } from "./trail";
 
@@ -368,6 +369,77 @@ const CASES: Record<string, Case> = {
     });
     return { sends: delivery.id, input: (sent) => ({ id: sent }), record: () => endpointId };
   },
+  // Galleries: every change is recorded under the gallery (its row, sets and items).
+  "galleries.create": async () => {
+    const other = (await createTestGallery(h.deps.db)).id;
+    return { sends: other, input: (id) => ({ title: "Wedding", id }), record: idOfAnswer };
+  },
+  "galleries.update": async () => {
+    const { id } = await createTestGallery(h.deps.db);
+    return {
+      sends: id,
+      input: (sent) => ({ id: sent, data: { title: "Renamed", pin: "1234" } }),
+      record: id,
+    };
+  },
+  "galleries.delete": async () => {
+    const { id } = await createTestGallery(h.deps.db, { items: 1 });
+    return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
+  "galleries.addSet": async () => {
+    const { id } = await createTestGallery(h.deps.db);
+    return { sends: id, input: (sent) => ({ id: sent, name: "Portraits" }), record: id };
+  },
+  "galleries.renameSet": async () => {
+    const { id, setId } = await createTestGallery(h.deps.db);
+    return { sends: id, input: (sent) => ({ id: sent, set_id: setId, name: "Party" }), record: id };
+  },
+  "galleries.deleteSet": async () => {
+    const { id } = await createTestGallery(h.deps.db, { items: 1 });
+    const set = await h.deps.db.gallerySet.create({ data: { galleryId: id, name: "Extra", position: 1 } });
+    return { sends: id, input: (sent) => ({ id: sent, set_id: set.id }), record: id };
+  },
+  "galleries.addItem": async () => {
+    const { id, setId } = await createTestGallery(h.deps.db);
+    const upload = await createGalleryUpload(h.deps.db, "new.jpg");
+    return { sends: id, input: (sent) => ({ id: sent, set_id: setId, upload_id: upload.id }), record: id };
+  },
+  "galleries.orderItems": async () => {
+    const { id, setId, itemIds } = await createTestGallery(h.deps.db, { items: 3 });
+    return {
+      sends: id,
+      input: (sent) => ({ id: sent, set_id: setId, item_ids: [...itemIds].reverse() }),
+      record: id,
+    };
+  },
+  "galleries.deleteItem": async () => {
+    const { id, itemIds } = await createTestGallery(h.deps.db, { items: 2 });
+    return { sends: id, input: (sent) => ({ id: sent, item_id: itemIds[0] }), record: id };
+  },
+  "galleries.setCover": async () => {
+    const { id, itemIds } = await createTestGallery(h.deps.db, { items: 2 });
+    return { sends: id, input: (sent) => ({ id: sent, item_id: itemIds[1] }), record: id };
+  },
+  "galleries.regenerateLink": async () => {
+    const { id } = await createTestGallery(h.deps.db);
+    return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
+  "galleries.reopenSelection": async () => {
+    const { id } = await createTestGallery(h.deps.db);
+    await h.deps.db.gallery.update({
+      where: { id },
+      data: { selectionState: "sent", selectionSentAt: new Date() },
+    });
+    return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
+  "galleries.sendToClient": async () => {
+    const { id } = await createTestGallery(h.deps.db);
+    await h.deps.db.gallery.update({
+      where: { id },
+      data: { clientEmail: "ann@client.test", clientName: "Ann" },
+    });
+    return { sends: id, input: (sent) => ({ id: sent }), record: id };
+  },
 };
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -447,6 +519,7 @@ const COUNTS: Record<AuditEntity, () => Promise<number>> = {
   api_key: () => h.deps.db.apiKey.count(),
   webhook: () => h.deps.db.webhookEndpoint.count(),
   mail: () => h.deps.db.outgoingMail.count(),
+  gallery: () => h.deps.db.gallery.count(),
 };
 
 /** Makes the database refuse every new audit entry while `work` runs. */

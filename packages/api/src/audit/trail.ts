@@ -14,7 +14,7 @@ export type AuditTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Row = Record<string, unknown> | null;
 type Loader = (db: AuditTx, id: number) => Promise<Row>;
 
-const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce", "secretCipher"]);
+const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce", "secretCipher", "pinHash"]);
 
 const loaders: Record<AuditEntity, Loader> = {
   booking: (db, id) => db.booking.findUnique({ where: { id } }),
@@ -38,6 +38,28 @@ const loaders: Record<AuditEntity, Loader> = {
   calendar_feed: (db, id) => db.calendarFeed.findUnique({ where: { id } }),
   api_key: (db, id) => db.apiKey.findUnique({ where: { id } }),
   webhook: (db, id) => db.webhookEndpoint.findUnique({ where: { id } }),
+  // The gallery, its sets, and its items in order (file name, favourite, note): what its changes change.
+  gallery: async (db, id) => {
+    const gallery = await db.gallery.findUnique({
+      where: { id },
+      include: { sets: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, name: true } } },
+    });
+    if (!gallery) return null;
+    const items = await db.galleryItem.findMany({
+      where: { galleryId: id },
+      orderBy: [{ setId: "asc" }, { position: "asc" }, { id: "asc" }],
+      select: { id: true, setId: true, favourite: true, upload: { select: { originalName: true } } },
+    });
+    return {
+      ...gallery,
+      items: items.map((i) => ({
+        id: i.id,
+        set: i.setId,
+        name: i.upload.originalName,
+        favourite: i.favourite,
+      })),
+    };
+  },
   // The message's state, not its content (which can be long and, for a reset, holds a working link).
   mail: (db, id) =>
     db.outgoingMail.findUnique({
@@ -71,6 +93,7 @@ const TABLES: Record<AuditEntity, string> = {
   api_key: "ApiKey",
   webhook: "WebhookEndpoint",
   mail: "OutgoingMail",
+  gallery: "Gallery",
 };
 
 /**
@@ -133,6 +156,19 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   "webhooks.delete": { entity: "webhook", action: "deleted" },
   "webhooks.revealSecret": { entity: "webhook", action: "secret_shown" },
   "webhooks.resend": { entity: "webhook", action: "delivery_resent" },
+  "galleries.create": { entity: "gallery", action: "created" },
+  "galleries.update": { entity: "gallery", action: "updated" },
+  "galleries.delete": { entity: "gallery", action: "deleted" },
+  "galleries.addSet": { entity: "gallery", action: "set_added" },
+  "galleries.renameSet": { entity: "gallery", action: "set_renamed" },
+  "galleries.deleteSet": { entity: "gallery", action: "set_deleted" },
+  "galleries.addItem": { entity: "gallery", action: "item_added" },
+  "galleries.orderItems": { entity: "gallery", action: "items_reordered" },
+  "galleries.deleteItem": { entity: "gallery", action: "item_deleted" },
+  "galleries.setCover": { entity: "gallery", action: "cover_set" },
+  "galleries.regenerateLink": { entity: "gallery", action: "link_regenerated" },
+  "galleries.reopenSelection": { entity: "gallery", action: "selection_reopened" },
+  "galleries.sendToClient": { entity: "gallery", action: "sent_to_client" },
 };
 
 export function auditedAction(path: string): Audited | null {

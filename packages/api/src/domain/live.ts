@@ -15,6 +15,7 @@ export const LIVE_EVENT_TYPES = [
   "media.progress",
   "media.ready",
   "media.failed",
+  "gallery.selection",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveEvent = { id: number; type: LiveEventType; entityId: number; status: string | null };

@@ -29,6 +29,8 @@ export type FormBucket = (typeof FORM_BUCKETS)[number];
 export const LOGIN_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
 /** Wrong invite codes per IP and window: as slow as guessing a password. */
 export const INVITE_LIMITS = { perIp: 5, windowSeconds: 15 * 60 } as const;
+/** Wrong gallery download PINs per gallery and per IP and window: a PIN is guessed as slowly as a password. */
+export const GALLERY_PIN_LIMITS = { perGallery: 10, perIp: 20, windowSeconds: 15 * 60 } as const;
 
 export type LimiterOptions = {
   /** Public form limits (RATE_LIMIT=off turns them off for benchmarks). */
@@ -92,6 +94,12 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
   const loginByEmail = stored("login:email", LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
   const loginByIp = stored("login:ip", LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const inviteByIp = stored("invite:ip", INVITE_LIMITS.perIp, INVITE_LIMITS.windowSeconds);
+  const pinByGallery = stored(
+    "gallery-pin:gallery",
+    GALLERY_PIN_LIMITS.perGallery,
+    GALLERY_PIN_LIMITS.windowSeconds,
+  );
+  const pinByIp = stored("gallery-pin:ip", GALLERY_PIN_LIMITS.perIp, GALLERY_PIN_LIMITS.windowSeconds);
 
   return {
     /** Open live streams per admin, across every instance when Redis is there. */
@@ -145,6 +153,24 @@ export function createLimiter(db: Db, options: LimiterOptions, redis?: Redis) {
       if (!options.lockouts) return NOTHING_RESERVED;
       await consumeAll([{ limiter: inviteByIp, key: ip }], MESSAGES.auth.tooManyAttempts);
       return { succeeded: () => inviteByIp.reward(ip, 1).then(() => undefined) };
+    },
+
+    /** Reserves a gallery PIN guess for the gallery and the IP before the PIN is checked. */
+    async reserveGalleryPin(galleryId: number, ip: string): Promise<Reservation> {
+      if (!options.lockouts) return NOTHING_RESERVED;
+      const key = String(galleryId);
+      await consumeAll(
+        [
+          { limiter: pinByGallery, key },
+          { limiter: pinByIp, key: ip },
+        ],
+        MESSAGES.gallery.tooManyPinAttempts,
+      );
+      return {
+        succeeded: async () => {
+          await Promise.all([pinByGallery.delete(key), pinByIp.reward(ip, 1)]);
+        },
+      };
     },
 
     /** Deletes counters whose window has ended (run by the server's periodic clean-up). */

@@ -59,7 +59,7 @@ const origin = (deps: NotifyDeps) => deps.config.publicUrl.replace(/\/+$/, "");
  * Where the studio's own alerts go: STUDIO_NOTIFY_EMAIL, else every admin. Read through the cache ("team" tag,
  * dropped by every change to the admins) and through the caller's transaction on a miss (see studio.ts).
  */
-async function studioRecipients(tx: Client, deps: NotifyDeps): Promise<string[]> {
+export async function studioRecipients(tx: Client, deps: NotifyDeps): Promise<string[]> {
   if (deps.config.mail.notifyTo?.length) return deps.config.mail.notifyTo;
   return deps.cache.get("team", "alert-recipients", async () => {
     const admins = await tx.adminUser.findMany({ select: { email: true }, orderBy: { id: "asc" } });

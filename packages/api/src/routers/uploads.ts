@@ -48,6 +48,14 @@ export const uploadsRouter = router({
   serviceImage: media("service_image"),
   /** Admin: a portfolio image or video (public). */
   portfolioMedia: media("portfolio_media"),
+  /** Admin: a gallery photo or video (private, with WebP variants); added to a set by galleries.addItem. */
+  galleryMedia: adminProcedure
+    .input(ZUploadRequest)
+    .output(z.object({ id: z.string(), url: z.string(), name: z.string(), kind: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const stored = await storeUpload(ctx, "gallery_media", input);
+      return { id: stored.id, url: stored.url, name: stored.originalName, kind: stored.kind };
+    }),
   /** Admin: run the clean-up of uploads nobody attached within 24 h now (it also runs periodically). */
   cleanup: adminProcedure
     .output(z.object({ removed: z.number(), attached: z.number(), tempFilesRemoved: z.number() }))

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   "mail",
   "api_key",
   "webhook",
+  "gallery",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   mail: "Outgoing mail",
   api_key: "API keys",
   webhook: "Webhooks",
+  gallery: "Galleries",
 };
 
 const day = z

@@ -17,6 +17,8 @@ export const MAIL_KINDS = [
   "auth.reset",
   "auth.email_confirm",
   "auth.email_changed",
+  "gallery.link",
+  "studio.gallery_selection",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -34,6 +36,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "auth.reset": "Password reset",
   "auth.email_confirm": "New e-mail address to confirm",
   "auth.email_changed": "E-mail address change notice",
+  "gallery.link": "Gallery link to client",
+  "studio.gallery_selection": "Client selection (studio)",
 };
 
 /**

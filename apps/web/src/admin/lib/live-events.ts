@@ -31,8 +31,10 @@ export function useLiveEvents(): void {
     };
     const bookings = () => utils.bookings.invalidate();
     const contact = () => utils.contact.invalidate();
+    const galleries = () => utils.galleries.invalidate();
     const refresh = (event: string) => {
       if (event.startsWith("booking.")) void invalidate(bookings);
+      if (event.startsWith("gallery.")) void invalidate(galleries);
       if (event === "contact.created") void invalidate(contact);
     };
     const refreshAll = () => invalidate(bookings, contact);

@@ -6,7 +6,8 @@ import { ownPath } from "../../lib/own-path";
 export type UploadEndpoint =
   | "/api/upload/image"
   | "/api/services/upload-image"
-  | "/api/portfolio/upload-image";
+  | "/api/portfolio/upload-image"
+  | "/api/galleries/upload-media";
 
 export type UploadResult = { url: string };
 

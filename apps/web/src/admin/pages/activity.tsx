@@ -3,6 +3,7 @@ import {
   AUDIT_ENTITY_LABELS,
   type AuditEntity,
   type AuditEntryDto,
+  GALLERY_AUDIT_ACTIONS,
   formatShortDate,
   MESSAGES,
 } from "@studio/validators";
@@ -31,7 +32,10 @@ function text(value: unknown): string | undefined {
 /** "service #3 'Drone Tour'": the kind of record, its id and, for catalogue records, its title. */
 function recordOf(entry: AuditEntryDto): string {
   const snap = entry.after ?? entry.before;
-  const title = entry.entity === "service" || entry.entity === "portfolio" ? text(snap?.title) : undefined;
+  const title =
+    entry.entity === "service" || entry.entity === "portfolio" || entry.entity === "gallery"
+      ? text(snap?.title)
+      : undefined;
   return m.record(m.records[entry.entity] ?? entry.entity, entry.entity_id, title);
 }
 
@@ -52,6 +56,8 @@ export function describeEntry(entry: AuditEntryDto): string {
       return after?.inviteFromSettings === true ? m.joinedWithSettingsCode : m.joinedAsOwner;
     }
   }
+  const galleryAction = entry.entity === "gallery" ? GALLERY_AUDIT_ACTIONS[entry.action] : undefined;
+  if (galleryAction) return `${galleryAction} ${record}`;
   if (entry.entity === "calendar_feed" && entry.action === "created") return m.createdCalendarFeed;
   if (entry.entity === "hours" && entry.action === "updated") return m.changedHours;
   if (entry.entity === "closure") {

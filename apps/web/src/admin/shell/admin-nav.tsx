@@ -9,6 +9,7 @@ const SECTIONS: Record<(typeof ADMIN_SHELL_PAGES)[number], Omit<NavItem, "to">> 
   dashboard: { label: "Dashboard", icon: "dashboard" },
   services: { label: "Services", icon: "services" },
   portfolio: { label: "Portfolio", icon: "portfolio" },
+  galleries: { label: "Galleries", icon: "camera" },
   bookings: { label: "Bookings", icon: "bookings" },
   feedback: { label: "Feedback", icon: "feedback" },
   analytics: { label: "Analytics", icon: "analytics" },

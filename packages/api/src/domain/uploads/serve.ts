@@ -56,17 +56,41 @@ export async function lookupStoredFile(
     };
   }
 
-  if (parsed.width !== null) return { status: "not_found" };
+  // Private WebP variants exist for gallery files only (their grid); proofs have none.
+  if (parsed.width !== null && parsed.ext !== "webp") return { status: "not_found" };
   if (!verifyPrivateUrl(deps.config, pathname, query.expires, query.sig, deps.now())) {
     return { status: "forbidden" };
   }
   const upload = await deps.db.upload.findUnique({
     where: { id: parsed.id },
-    select: { purpose: true, storageKey: true, mimeType: true, kind: true, originalName: true },
+    select: {
+      purpose: true,
+      storageKey: true,
+      mimeType: true,
+      kind: true,
+      originalName: true,
+      variants: true,
+    },
   });
-  if (upload?.purpose !== "booking_proof" || upload.storageKey !== parsed.key) {
+  if (!upload || (upload.purpose !== "booking_proof" && upload.purpose !== "gallery_media")) {
     return { status: "not_found" };
   }
+  if (parsed.width !== null) {
+    const variants = (upload.variants ?? {}) as Record<string, unknown>;
+    if (upload.purpose !== "gallery_media" || variants[String(parsed.width)] !== parsed.key) {
+      return { status: "not_found" };
+    }
+    return {
+      status: "ok",
+      key: parsed.key,
+      visibility: "private",
+      kind: "image",
+      contentType: "image/webp",
+      disposition: "inline",
+      fileName: withExtension(upload.originalName.replace(/\.[^.]+$/, ""), "webp"),
+    };
+  }
+  if (upload.storageKey !== parsed.key) return { status: "not_found" };
   return {
     status: "ok",
     key: parsed.key,

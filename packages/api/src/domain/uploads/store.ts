@@ -14,7 +14,7 @@ import { ImageDecodeError, ImageTooLargeError, MAX_INPUT_PIXELS, reencodeImage }
 import { boundaryOf, MultipartError, MultipartReader, type PartHeaders } from "./multipart";
 import { type MediaKind, SNIFF_BYTES, type Sniffed, sniffHead, verifyWholeFile } from "./sniff";
 
-export type UploadPurpose = "booking_proof" | "service_image" | "portfolio_media";
+export type UploadPurpose = "booking_proof" | "service_image" | "portfolio_media" | "gallery_media";
 
 export type UploadDeps = UploadBudgetDeps & { storage: UploadStorage; ip: string };
 
@@ -47,6 +47,8 @@ const POLICIES: Record<UploadPurpose, Policy> = {
   booking_proof: { kinds: ["image", "document"], visibility: "private", variants: false },
   service_image: { kinds: ["image"], visibility: "public", variants: true },
   portfolio_media: { kinds: ["image", "video"], visibility: "public", variants: true },
+  // A client's gallery: private (served through signed links), with WebP variants for the grid.
+  gallery_media: { kinds: ["image", "video"], visibility: "private", variants: true },
 };
 
 const LIMITS: Record<MediaKind, number> = {
@@ -210,7 +212,7 @@ export async function storeUpload(
   const boundary = boundaryOf(request.contentType);
   if (!request.body || !boundary) throw missingFile();
   // Public uploads (booking proofs) count against their sender's address; admins' only against the studio's.
-  const uploaderAddress = policy.visibility === "private" ? deps.ip : null;
+  const uploaderAddress = purpose === "booking_proof" ? deps.ip : null;
   await assertWithinUploadBudget(deps, uploaderAddress, "before");
   const maxFile = Math.max(...policy.kinds.map((k) => LIMITS[k]));
   const reader = request.body.getReader();

@@ -1,0 +1,184 @@
+/**
+ * Client galleries end to end (issue 30): an admin makes a gallery, uploads two photos through the back
+ * office's uploader, copies the client link; the client opens it (no account), favourites a photo up to the
+ * limit and sends the selection; the studio sees it. At 390 px neither page scrolls sideways.
+ * GALLERY_SHOTS=<dir> also writes screenshots of both pages at 1440, 768 and 390 px.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { MESSAGES } from "@studio/validators";
+import { randomUUID } from "node:crypto";
+import { createDatabase } from "@studio/db";
+import { adminSession, makePng } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+const SHOTS = process.env.GALLERY_SHOTS;
+const WIDTHS = [1440, 768, 390] as const;
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+}
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(0);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
+  }
+}
+
+test("an admin makes a gallery, the client favourites and sends a selection", async ({ page, browser }) => {
+  await adminSession(page, "Gallery Admin");
+  await page.goto("/admin/galleries");
+  await expect(page.getByRole("heading", { name: "Galleries", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "New gallery" }).first().click();
+  const form = page.getByRole("dialog", { name: "New gallery" });
+  await form.getByLabel("Title").fill("Harbour wedding");
+  await form.getByLabel("Selection limit").fill("1");
+  await form.getByRole("button", { name: "Create gallery" }).click();
+  await expect(page.getByRole("heading", { name: "Harbour wedding" })).toBeVisible();
+
+  await page.getByLabel("Choose photos and videos").setInputFiles([
+    { name: "DSC_0001.png", mimeType: "image/png", buffer: makePng(640, [40, 90, 140]) },
+    { name: "DSC_0002.png", mimeType: "image/png", buffer: makePng(640, [200, 120, 60]) },
+  ]);
+  await expect(page.getByText("Uploaded: 2 of 2 files (100%)")).toBeVisible();
+  const items = page.getByRole("list", { name: "Photos and videos, in order" });
+  await expect(items.getByRole("listitem")).toHaveCount(2);
+  await expect(items.getByText("Cover", { exact: true })).toHaveCount(1);
+
+  // Keyboard-accessible reordering: the second moves before the first (uploads finish in any order).
+  const second = (await items.getByRole("listitem").nth(1).locator("p").first().textContent()) ?? "";
+  expect(second).toMatch(/^DSC_000[12]\.png$/);
+  await items.getByRole("button", { name: `Move ${second} earlier` }).click();
+  await expect(items.getByRole("listitem").first()).toContainText(second);
+
+  const link = await page.getByLabel("Client link").inputValue();
+  expect(link).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shots(page, "admin-gallery");
+
+  // The client, in a browser of their own.
+  const client = await (await browser.newContext()).newPage();
+  const response = await client.goto(new URL(link).pathname);
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  await expect(client.getByRole("heading", { name: "Harbour wedding" })).toBeVisible();
+  await expect(client.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const counter = client.getByTestId("favourite-counter");
+  await expect(counter).toHaveText(/0 of 1 chosen/);
+  await client.getByRole("button", { name: "Add DSC_0002.png to favourites" }).click();
+  await expect(counter).toHaveText(/1 of 1 chosen/);
+  await client.getByRole("button", { name: "Add DSC_0001.png to favourites" }).click();
+  await expect(client.getByText(MESSAGES.gallery.selectionFull(1))).toBeVisible();
+
+  // The lightbox: arrow keys and Escape.
+  await client
+    .getByRole("button", { name: /^Open DSC_/ })
+    .first()
+    .click();
+  const lightbox = client.getByRole("dialog");
+  await expect(lightbox.getByText("(1 of 2)")).toBeVisible();
+  await client.keyboard.press("ArrowRight");
+  await expect(lightbox.getByText("(2 of 2)")).toBeVisible();
+  await client.keyboard.press("Escape");
+  await expect(lightbox).toHaveCount(0);
+
+  await client.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(client);
+  await shots(client, "client-gallery");
+  await client.getByRole("button", { name: "Send my selection" }).click();
+  await expect(client.getByText(MESSAGES.gallery.selectionLocked)).toBeVisible();
+  await expect(client.getByRole("button", { name: "Add DSC_0001.png to favourites" })).toBeDisabled();
+
+  // The studio sees the selection and the client's visit.
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Chosen files" })).toHaveText("DSC_0002.png");
+  await expect(page.getByLabel("Search string for Lightroom")).toHaveValue("DSC_0002.png");
+  await expect(page.getByText(/Opened/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reopen selection" })).toBeVisible();
+});
+
+test("a 1,000-photo gallery opens with a small page on a phone", async ({ page, browser }) => {
+  const { headers } = await adminSession(page, "Bulk Admin");
+  // One real photo through the upload route, then 999 more rows pointing at its stored files, straight in the
+  // e2e server's database (uploading 1,000 files is the media work's benchmark, not this test's).
+  const upload = await page.request.post("/api/galleries/upload-media", {
+    headers,
+    multipart: { image: { name: "bulk.png", mimeType: "image/png", buffer: makePng(1200, [90, 110, 70]) } },
+  });
+  expect(upload.status()).toBe(201);
+  const uploadId = /([0-9a-f-]{36})\.png/.exec(((await upload.json()) as { url: string }).url)![1]!;
+  const created = await page.request.post("/trpc/galleries.create", { headers, data: { title: "Thousand" } });
+  const galleryId = ((await created.json()) as { result: { data: { id: number } } }).result.data.id;
+  const database = await createDatabase(`file:${path.join(process.env.E2E_DATA_DIR!, "studio.db")}`);
+  try {
+    const db = database.prisma;
+    const real = await db.upload.findUniqueOrThrow({ where: { id: uploadId } });
+    const set = await db.gallerySet.findFirstOrThrow({ where: { galleryId } });
+    const ids = [uploadId, ...Array.from({ length: 999 }, () => randomUUID())];
+    await db.upload.createMany({
+      data: ids.slice(1).map((id, i) => ({
+        ...real,
+        id,
+        originalName: `IMG_${i + 2}.jpg`,
+        variants: real.variants ?? undefined,
+      })),
+    });
+    await db.galleryItem.createMany({
+      data: ids.map((id, position) => ({ galleryId, setId: set.id, uploadId: id, position })),
+    });
+    await db.upload.updateMany({ where: { galleryItem: { galleryId } }, data: { attachedAt: new Date() } });
+  } finally {
+    await database.close();
+  }
+  const detail = await page.request.get(
+    `/trpc/galleries.get?input=${encodeURIComponent(JSON.stringify({ id: galleryId }))}`,
+    { headers },
+  );
+  const link = ((await detail.json()) as { result: { data: { url: string } } }).result.data.url;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  const client = await context.newPage();
+  await client.goto(new URL(link).pathname);
+  const cells = client.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  await expect(cells).toHaveCount(60);
+  await expect(client.getByText("Page 1 of 17")).toBeVisible();
+  const figures = await client.evaluate(async () => {
+    const lcp = await new Promise<number>((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? -1)).observe({
+        type: "largest-contentful-paint",
+        buffered: true,
+      });
+    });
+    // Layout shifts are only reported to an observer (buffered: those since the page opened).
+    const cls = await new Promise<number>((resolve) => {
+      let sum = 0;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) sum += entry.value;
+      });
+      observer.observe({ type: "layout-shift", buffered: true });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(sum);
+      }, 500);
+    });
+    return { nodes: document.getElementsByTagName("*").length, lcp, cls };
+  });
+  console.log(
+    `1,000-photo gallery at 390 px: ${figures.nodes} elements, LCP ${Math.round(figures.lcp)} ms, CLS ${figures.cls} (loopback)`,
+  );
+  expect(figures.nodes).toBeLessThan(800);
+  expect(figures.cls).toBe(0);
+  await noSidewaysScroll(client);
+  await client.getByRole("button", { name: "Next" }).click();
+  await expect(client.getByText("Page 2 of 17")).toBeVisible();
+  await expect(cells).toHaveCount(60);
+  await context.close();
+});
