@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 /**
  * Client galleries end to end (issue 30): an admin makes a gallery, uploads two photos through the back
  * office's uploader, copies the client link; the client opens it (no account), favourites a photo up to the
@@ -93,6 +94,16 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await client.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(client);
   await shots(client, "client-gallery");
+  // "Download favourites": a ZIP streamed as it is built, holding the chosen photo.
+  const [archive] = await Promise.all([
+    client.waitForEvent("download"),
+    client.getByRole("button", { name: "Download favourites" }).click(),
+  ]);
+  expect(archive.suggestedFilename()).toBe("Harbour wedding.zip");
+  const zipped = readFileSync((await archive.path())!);
+  expect(zipped.subarray(0, 4).toString("hex")).toBe("504b0304");
+  expect(zipped.includes(Buffer.from("DSC_0002.png"))).toBe(true);
+  expect(zipped.includes(Buffer.from("DSC_0001.png"))).toBe(false);
   await client.getByRole("button", { name: "Send my selection" }).click();
   await expect(client.getByText(MESSAGES.gallery.selectionLocked)).toBeVisible();
   await expect(client.getByRole("button", { name: "Add DSC_0001.png to favourites" })).toBeDisabled();

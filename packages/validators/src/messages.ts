@@ -438,7 +438,7 @@ export const MESSAGES = {
     favouritesOnly: "Only your favourites can be downloaded from this gallery",
     noteTooLong: "A note can be at most 1,000 characters",
     selectionSent: "Your selection was sent to the studio. Thank you!",
-    zipPending: "ZIP downloads are not available yet. Please download single files for now.",
+    zipEmpty: "There is nothing to download yet: no files, or no favourites chosen.",
   },
   common: {
     notFound: "Not found",

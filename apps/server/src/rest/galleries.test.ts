@@ -1,6 +1,6 @@
 /**
  * Galleries over HTTP: the admin's multipart upload of a gallery file (private, with WebP variants, served only
- * signed), and the ZIP route's checks (the archive itself is the media work's).
+ * signed), and the streamed ZIP of its files.
  */
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,11 +46,19 @@ describe("gallery uploads and files", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
 
-    // The ZIP route checks the link and answers that the archive is not there yet (the page's X-Robots-Tag is
-    // checked by e2e/admin-galleries.spec.ts, against the built site).
+    // The ZIP: streamed, STORE, with its exact length announced; it holds the original bytes of the file.
     const zip = await t.app.request(`/api/g/${token43}/zip?which=all`);
-    expect(zip.status).toBe(501);
-    expect(((await zip.json()) as { message: string }).message).toBe(MESSAGES.gallery.zipPending);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const archive = Buffer.from(await zip.arrayBuffer());
+    expect(archive.length).toBe(Number(zip.headers.get("content-length")));
+    expect(archive.subarray(0, 4).toString("hex")).toBe("504b0304");
+    expect(archive.includes(Buffer.from("IMG_7.png"))).toBe(true);
+    // Favourites only, none chosen: said in words.
+    const none = await t.app.request(`/api/g/${token43}/zip?which=favourites`);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { message: string }).message).toBe(MESSAGES.gallery.zipEmpty);
     expect((await t.app.request(`/api/g/${"x".repeat(43)}/zip`)).status).toBe(404);
   });
 

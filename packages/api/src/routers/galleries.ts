@@ -159,7 +159,10 @@ export const galleryViewRouter = router({
       ZGalleryToken.extend({ which: z.enum(["all", "favourites"]), grant: z.string().max(200).nullish() }),
     )
     .output(
-      z.object({ title: z.string(), entries: z.array(z.object({ name: z.string(), key: z.string() })) }),
+      z.object({
+        title: z.string(),
+        entries: z.array(z.object({ name: z.string(), key: z.string(), size: z.number(), mtime: z.date() })),
+      }),
     )
     .query(({ ctx, input }) => zipEntries(ctx, input)),
   download: publicProcedure

@@ -192,19 +192,27 @@ function OpenGallery({
     });
   const zip = (which: "all" | "favourites") =>
     withPin(async (g) => {
-      // The streaming ZIP writer plugs in behind this route (apps/server/src/rest/galleries.ts).
-      const res = await fetch(
-        `/api/g/${token}/zip?which=${which}${g ? `&grant=${encodeURIComponent(g)}` : ""}`,
-        {
-          referrerPolicy: "no-referrer",
-        },
-      );
-      if (res.ok && res.headers.get("content-type")?.includes("zip")) {
-        window.location.assign(res.url);
-        return;
+      const url = `/api/g/${token}/zip?which=${which}${g ? `&grant=${encodeURIComponent(g)}` : ""}`;
+      // Asked once to learn whether the archive is there (an expired link, a wrong PIN, nothing to download are
+      // answered in words); then the browser downloads it, streamed, as a file.
+      const check = new AbortController();
+      try {
+        const res = await fetch(url, { referrerPolicy: "no-referrer", signal: check.signal });
+        if (res.ok && res.headers.get("content-type")?.includes("zip")) {
+          check.abort();
+          const a = document.createElement("a");
+          a.href = url;
+          a.rel = "noreferrer";
+          document.body.append(a);
+          a.click();
+          a.remove();
+          return;
+        }
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        toast.show(body.message ?? MESSAGES.common.serverError, "error");
+      } catch (e) {
+        if (!check.signal.aborted) toast.show(errorMessage(e, MESSAGES.common.serverError), "error");
       }
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      toast.show(body.message ?? m.zipPending, "info");
     });
   const downloadsOn = view.downloads !== "none";
   const limit = view.selection_limit;
