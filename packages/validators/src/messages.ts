@@ -1,4 +1,5 @@
 import { SITE_NAV_MESSAGES } from "./site-nav";
+import { CALENDAR_SYNC_MESSAGES } from "./calendar-sync-messages";
 import { INTEGRATION_MESSAGES } from "./integration-messages";
 import { SESSION_LENGTH } from "./schemas/session-length";
 
@@ -6,6 +7,7 @@ import { SESSION_LENGTH } from "./schemas/session-length";
 export const MESSAGES = {
   apiKeys: INTEGRATION_MESSAGES.apiKeys,
   webhooks: INTEGRATION_MESSAGES.webhooks,
+  calendarSync: CALENDAR_SYNC_MESSAGES,
   feedback: {
     nameRequired: "Name is required",
     emailRequired: "Email is required",
