@@ -1,8 +1,8 @@
 /**
  * The owner connects, syncs and disconnects the studio's CalDAV calendar (Hours page; owner only, audited, ADR
  * 017). Connecting first talks to the calendar (it must be a calendar these credentials open: a wrong address or
- * password is refused with the reason, nothing stored), then stores the app password encrypted (crypto/seal.ts),
- * reads the busy time at once, queues the next pull, and writes the upcoming bookings there. The password is
+ * password is refused with the reason, nothing stored) and reads its busy time; then stores the app password
+ * encrypted (crypto/seal.ts) with that busy time, queues the next pull, and writes the upcoming bookings there. The password is
  * never answered back, nor written to the audit trail.
  */
 import { type CalendarSyncResult, type CalendarSyncStatus, MESSAGES, todayIn } from "@studio/validators";
@@ -15,7 +15,8 @@ import { scheduleRules } from "../bookings/schedule";
 import { CalDavError, checkCalendar } from "./client";
 import { CALENDAR_PULL, PULL_JOB_KEY } from "./jobs";
 import { CALENDAR_PUSH, CALENDAR_PUSH_ATTEMPTS, pushJobKey } from "./push";
-import { CONNECTION_ID, davOptions, pullBusyTime } from "./sync";
+import type { BusyRange } from "./ical";
+import { CONNECTION_ID, davOptions, pullBusyTime, readBusyRanges, storeBusyRanges } from "./sync";
 
 const m = MESSAGES.calendarSync;
 
@@ -72,9 +73,12 @@ export async function connectCalendar(
   input: { url: string; username: string; password: string },
 ): Promise<CalendarSyncResult> {
   let displayName: string;
+  let busy: BusyRange[];
   try {
-    // Before any transaction: the calendar server's answer can take seconds.
+    // Before any transaction: the calendar server's answers can take seconds. The first pull is made here too,
+    // so the calendar's busy time blocks bookings from the moment it is connected.
     displayName = await checkCalendar(input, davOptions(deps));
+    busy = await readBusyRanges(deps, input);
   } catch (error) {
     if (error instanceof CalDavError) {
       throw new AppError("BAD_REQUEST", error.message, {
@@ -90,10 +94,10 @@ export async function connectCalendar(
     passwordCipher: encryptSecret(deps.config.calendarSync.secretKey, input.password),
     displayName: displayName.slice(0, 200),
     connectedAt: now,
-    lastSyncedAt: null,
+    lastSyncedAt: now,
     lastError: null,
     lastErrorAt: null,
-    busyCount: 0,
+    busyCount: busy.length,
   };
   const { timeZone } = await scheduleRules({ ...deps, audit: undefined });
   const today = todayIn(timeZone, now);
@@ -101,7 +105,7 @@ export async function connectCalendar(
     deps,
     CONNECTION_ID,
     async (tx) => {
-      await tx.calendarBusy.deleteMany({});
+      await storeBusyRanges(tx, busy);
       await tx.calendarConnection.upsert({
         where: { id: CONNECTION_ID },
         create: { id: CONNECTION_ID, ...data },
@@ -133,7 +137,6 @@ export async function connectCalendar(
     { transaction: true },
   );
   deps.cache.invalidate("calendar");
-  await pullBusyTime(deps);
   await queueNextPull(deps);
   return { status: await calendarSyncStatus(deps), message: m.connected };
 }

@@ -80,6 +80,34 @@ export async function recordSyncError(deps: CalendarSyncDeps, error: unknown): P
   });
 }
 
+/**
+ * The busy ranges of a calendar in the pull window, sorted, at most MAX_BUSY_RANGES (throws CalDavError when the
+ * calendar cannot be read).
+ */
+export async function readBusyRanges(
+  deps: CalendarSyncDeps,
+  account: CalDavAccount,
+  signal?: AbortSignal,
+): Promise<BusyRange[]> {
+  const window = await pullWindow(deps);
+  const texts = await fetchEventTexts(account, window, davOptions(deps, signal));
+  const ranges = texts.flatMap((text) => {
+    try {
+      return busyRangesOf(text, window, window.timeZone);
+    } catch {
+      return []; // one unreadable object does not hide the others
+    }
+  });
+  ranges.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return ranges.slice(0, MAX_BUSY_RANGES);
+}
+
+/** Replaces the stored busy time with a pull's (in the caller's transaction). */
+export async function storeBusyRanges(tx: Tx, ranges: readonly BusyRange[]): Promise<void> {
+  await tx.calendarBusy.deleteMany({});
+  if (ranges.length > 0) await tx.calendarBusy.createMany({ data: [...ranges] });
+}
+
 export type PullResult = { ok: true; busy: number } | { ok: false; error: string };
 
 /**
@@ -92,35 +120,23 @@ export async function pullBusyTime(deps: CalendarSyncDeps, signal?: AbortSignal)
   if (!connection) return { ok: false, error: "not connected" };
   let ranges: BusyRange[];
   try {
-    const window = await pullWindow(deps);
-    const texts = await fetchEventTexts(accountOf(deps, connection), window, davOptions(deps, signal));
-    ranges = texts.flatMap((text) => {
-      try {
-        return busyRangesOf(text, window, window.timeZone);
-      } catch {
-        return []; // one unreadable object does not hide the others
-      }
-    });
+    ranges = await readBusyRanges(deps, accountOf(deps, connection), signal);
   } catch (error) {
     if (!(error instanceof CalDavError)) throw error;
     await recordSyncError(deps, error);
     deps.cache.invalidate("calendar");
     return { ok: false, error: error.message };
   }
-  ranges.sort((a, b) => a.start.getTime() - b.start.getTime());
-  const kept = ranges.slice(0, MAX_BUSY_RANGES);
   await deps.db.$transaction(async (tx) => {
     // Still the same connection (not disconnected or replaced while the calendar answered).
     const still = await tx.calendarConnection.updateMany({
       where: { id: CONNECTION_ID, connectedAt: connection.connectedAt },
-      data: { lastSyncedAt: deps.now(), lastError: null, lastErrorAt: null, busyCount: kept.length },
+      data: { lastSyncedAt: deps.now(), lastError: null, lastErrorAt: null, busyCount: ranges.length },
     });
-    if (still.count === 0) return;
-    await tx.calendarBusy.deleteMany({});
-    if (kept.length > 0) await tx.calendarBusy.createMany({ data: kept });
+    if (still.count === 1) await storeBusyRanges(tx, ranges);
   });
   deps.cache.invalidate("calendar");
-  return { ok: true, busy: kept.length };
+  return { ok: true, busy: ranges.length };
 }
 
 type Stored = { start: number; end: number }[];
