@@ -29,4 +29,31 @@ export const CALENDAR_SYNC_MESSAGES = {
   synced: "Calendar synced",
   /** The slot a busy event in the studio's calendar takes (booking dialog, move page). */
   slotBusy: "Unavailable",
+  /** The Hours page's section (owner only). */
+  admin: {
+    title: "Calendar sync",
+    hint: "Connect the studio's CalDAV calendar (Nextcloud, iCloud, Fastmail, Radicale…): its busy events block booking times, and every booking is written to it as an event, moved and removed with the booking.",
+    url: "Calendar address (URL)",
+    urlHint:
+      "The calendar's own CalDAV address, e.g. https://cloud.example.com/remote.php/dav/calendars/studio/work/",
+    username: "User name",
+    password: "App password",
+    passwordHint: "Stored encrypted. It is never shown again.",
+    connect: "Connect calendar",
+    connecting: "Connecting...",
+    syncNow: "Sync now",
+    syncing: "Syncing...",
+    disconnect: "Disconnect",
+    disconnectTitle: "Disconnect calendar",
+    disconnectConfirm:
+      "Stop syncing with this calendar? Its events no longer block bookings, and new bookings are not written to it. Events already written stay there.",
+    connectedTo: "Connected to",
+    lastSynced: (when: string) => `Last synced ${when}`,
+    neverSynced: "Not synced yet",
+    busyEvents: (count: number) =>
+      `${count} busy ${count === 1 ? "event blocks" : "events block"} booking times`,
+    lastError: (when: string) => `Last error (${when}):`,
+    loadFailed: "Failed to load the calendar sync settings",
+    failed: "The calendar could not be changed. Please try again.",
+  },
 } as const;

@@ -722,6 +722,7 @@ export const MESSAGES = {
         api_key: "API key",
         webhook: "webhook endpoint",
         gallery: "gallery",
+        calendar_sync: "calendar sync",
       },
       record: (kind: string, id: string | null, name?: string) =>
         `${kind}${id ? ` #${id}` : ""}${name ? ` '${name}'` : ""}`,
@@ -754,6 +755,8 @@ export const MESSAGES = {
       repliedTo: (record: string) => `Replied to ${record}`,
       createdCalendarFeed: "Made the calendar feed link",
       regeneratedCalendarFeed: "Made a new calendar feed link (the old one stopped working)",
+      connectedCalendar: (url: string) => `Connected the calendar ${url}`,
+      disconnectedCalendar: (url: string) => `Disconnected the calendar ${url}`,
       other: (action: string, record: string) => `${action.replace(/_/g, " ")}: ${record}`,
     },
     notifications: {
