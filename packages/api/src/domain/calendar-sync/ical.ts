@@ -65,7 +65,7 @@ export function busyRangesOf(text: string, window: { from: Date; to: Date }, tim
   const parsed = ical.sync.parseICS(text);
   const ranges: BusyRange[] = [];
   for (const component of Object.values(parsed)) {
-    if (!component || component.type !== "VEVENT") continue;
+    if (component?.type !== "VEVENT") continue;
     const event = component as VEvent;
     if (!blocks(event) || !event.start) continue;
     const uid = String(event.uid ?? "");
