@@ -353,6 +353,24 @@ describe("pushing bookings", () => {
     expect(entries.length).toBeGreaterThan(0);
   });
 
+  it("an unreachable calendar: the push is retried after 30 s, then written once it answers", async () => {
+    await connect();
+    await h.deps.db.calendarConnection.update({
+      where: { id: 1 },
+      data: { url: "http://127.0.0.1:1/owner/studio/" },
+    });
+    const { booking } = await h.caller().bookings.create(bookingInput(nextSlot()));
+    await h.runJobs();
+    const job = await h.deps.db.job.findFirstOrThrow({ where: { key: `calendar-booking:${booking.id}` } });
+    expect(job).toMatchObject({ status: "pending", attempts: 1 });
+    expect(job.runAt.getTime() - START.getTime()).toBe(30_000);
+    expect((await owner.calendarSync.status()).last_error).toMatch(/could not be reached/);
+    await h.deps.db.calendarConnection.update({ where: { id: 1 }, data: { url: radicale.calendarUrl } });
+    h.setNow(new Date(START.getTime() + 30_000));
+    await h.runJobs();
+    expect(await radicale.getObject(`studio-booking-${booking.id}`)).not.toBeNull();
+  });
+
   it("a failing calendar is shown on the status and the push retried; the periodic pull queues the next one", async () => {
     await connect();
     expect(await h.deps.db.job.count({ where: { kind: "calendar.pull", status: "pending" } })).toBe(1);
