@@ -80,13 +80,12 @@ function externalEvent(uid: string, lines: string[]): string {
 
 let slot = 0;
 /**
- * A slot in April 2030 nobody else uses (each call the next hour): the calendar's own events are all in March.
+ * A day in April 2030 nobody else books, at 10:00 (each call the next day: a half-day session holds the crew until
+ * 14:00). The calendar's own events are all in March.
  */
 function nextSlot(): { date: string; time: string } {
-  const day = 1 + Math.floor(slot / 8);
-  const time = `${String(9 + (slot % 8)).padStart(2, "0")}:00`;
   slot += 1;
-  return { date: `2030-04-${String(day).padStart(2, "0")}`, time };
+  return { date: `2030-04-${String(slot).padStart(2, "0")}`, time: "10:00" };
 }
 
 const bookingInput = (at: { date: string; time: string }) => ({
@@ -204,6 +203,28 @@ describe("busy time", () => {
     ]);
   });
 
+  it("a busy event anywhere in a longer session's held range rules out its start; a shorter session still fits", async () => {
+    await connect();
+    await radicale.putObject(
+      "lunch",
+      externalEvent("lunch@phone", [
+        "DTSTART;TZID=America/Los_Angeles:20300307T133000",
+        "DTEND;TZID=America/Los_Angeles:20300307T140000",
+      ]),
+    );
+    await owner.calendarSync.syncNow();
+    const reasonAt10 = async (service_id: number) =>
+      (await h.caller().bookings.availability({ date: "2030-03-07", service_id })).slots.find(
+        (s) => s.time === "10:00",
+      )?.reason;
+    const hour = (await h.deps.db.service.findFirstOrThrow({ where: { title: "Portrait Session" } })).id;
+    expect(await reasonAt10(serviceId)).toBe("busy"); // 10:00–14:00 meets 13:30
+    expect(await reasonAt10(hour)).toBeNull(); // 10:00–11:00 does not
+    expect(
+      await failure(h.caller().bookings.create(bookingInput({ date: "2030-03-07", time: "10:00" }))),
+    ).toEqual({ code: "CONFLICT", message: MESSAGES.booking.slotTaken });
+  });
+
   it("all-day, weekly and free events: the studio's whole day, each occurrence, nothing", async () => {
     await connect();
     await radicale.putObject(
@@ -298,6 +319,13 @@ describe("pushing bookings", () => {
     const moved = eventOf((await radicale.getObject(name))!);
     expect(new Date(moved.start).toISOString()).toBe("2030-04-26T20:00:00.000Z");
     expect(await radicale.listObjects()).toContain(name);
+
+    // Rescheduled by the studio: the same event again.
+    await owner.bookings.reschedule({ id, date: "2030-04-27", time: "09:00" });
+    await h.runJobs();
+    expect(new Date(eventOf((await radicale.getObject(name))!).start).toISOString()).toBe(
+      "2030-04-27T16:00:00.000Z",
+    );
 
     // Cancelled: removed.
     await h.caller().manage.cancel({ token });
