@@ -7,6 +7,7 @@
 import { MESSAGES } from "@studio/validators";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createReadCache } from "../../cache";
 import { testConfig } from "../../config";
 import { createTestService } from "../../testing/fixtures";
 import { createHarness, type Harness } from "../../testing/harness";
@@ -223,6 +224,22 @@ describe("busy time", () => {
     expect(
       await failure(h.caller().bookings.create(bookingInput({ date: "2030-03-07", time: "10:00" }))),
     ).toEqual({ code: "CONFLICT", message: MESSAGES.booking.slotTaken });
+  });
+
+  it("another instance's cached busy time is dropped by a pull here (the event bus)", async () => {
+    await connect();
+    // A second instance: its own long-lived cache on the same bus.
+    const other = { db: h.deps.db, cache: createReadCache(60_000, undefined, h.deps.bus) };
+    const day = { from: new Date("2030-03-08T00:00:00Z"), to: new Date("2030-03-09T00:00:00Z") };
+    expect(await calendarBusyRanges(other, day.from, day.to)).toEqual([]);
+    await radicale.putObject(
+      "friday",
+      externalEvent("friday@phone", ["DTSTART:20300308T170000Z", "DTEND:20300308T180000Z"]),
+    );
+    await owner.calendarSync.syncNow();
+    expect(await calendarBusyRanges(other, day.from, day.to)).toEqual([
+      { start: new Date("2030-03-08T17:00:00Z"), end: new Date("2030-03-08T18:00:00Z") },
+    ]);
   });
 
   it("all-day, weekly and free events: the studio's whole day, each occurrence, nothing", async () => {
