@@ -221,6 +221,12 @@ describe("busy time", () => {
     const hour = (await h.deps.db.service.findFirstOrThrow({ where: { title: "Portrait Session" } })).id;
     expect(await reasonAt10(serviceId)).toBe("busy"); // 10:00–14:00 meets 13:30
     expect(await reasonAt10(hour)).toBeNull(); // 10:00–11:00 does not
+    // The month view says the same.
+    const month = await h
+      .caller()
+      .bookings.availabilityDays({ from: "2030-03-06", days: 3, service_id: serviceId });
+    expect(month.days.find((d) => d.date === "2030-03-07")?.free_starts).not.toContain("10:00");
+    expect(month.days.find((d) => d.date === "2030-03-06")?.free_starts).toContain("10:00");
     expect(
       await failure(h.caller().bookings.create(bookingInput({ date: "2030-03-07", time: "10:00" }))),
     ).toEqual({ code: "CONFLICT", message: MESSAGES.booking.slotTaken });
