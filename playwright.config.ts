@@ -68,6 +68,8 @@ export default defineConfig({
       CORS_ORIGINS: `http://127.0.0.1:${PARTNER_PORT}`,
       // The webhook specs' receiver listens on loopback.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      // The calendar sync spec's Radicale listens on loopback.
+      CALDAV_ALLOW_PRIVATE_NETWORKS: "true",
     },
   },
 });

@@ -49,6 +49,15 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       secretKey: createHash("sha256").update(`webhook-secrets:${env.jwtSecret}`).digest(),
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
+    calendarSync: {
+      // Its own key when CALENDAR_SECRET_KEY is set (rotating JWT_SECRET then keeps the connection working).
+      secretKey: createHash("sha256")
+        .update(env.CALENDAR_SECRET_KEY ?? `calendar-secrets:${env.jwtSecret}`)
+        .digest(),
+      allowPrivateNetworks: env.CALDAV_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: env.CALDAV_TIMEOUT_MS,
+      pullEveryMs: env.CALDAV_PULL_MINUTES * 60_000,
+    },
     uploadBudget: {
       perAddressBytes: env.UPLOAD_BUDGET_PER_ADDRESS_MB * 1024 * 1024,
       totalBytes: env.UPLOAD_BUDGET_TOTAL_MB * 1024 * 1024,

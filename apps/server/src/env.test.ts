@@ -91,6 +91,28 @@ describe("mail settings", () => {
     expect(Buffer.from(a)).not.toEqual(Buffer.from(key("another-secret-of-thirty-two-characters")));
   });
 
+  it("keys the calendar's app password on CALENDAR_SECRET_KEY, else on JWT_SECRET; reads the CalDAV settings", () => {
+    const config = (env: Record<string, string>) =>
+      apiConfigFromEnv(loadEnv({ ...base, ...env })).calendarSync;
+    const derived = config({});
+    expect(derived).toMatchObject({ allowPrivateNetworks: false, timeoutMs: 15_000, pullEveryMs: 300_000 });
+    expect(derived.secretKey).toHaveLength(32);
+    const own = config({ CALENDAR_SECRET_KEY: "k".repeat(32) });
+    expect(Buffer.from(own.secretKey)).not.toEqual(Buffer.from(derived.secretKey));
+    // Its own key survives a new JWT_SECRET.
+    expect(
+      Buffer.from(config({ CALENDAR_SECRET_KEY: "k".repeat(32), JWT_SECRET: "t".repeat(40) }).secretKey),
+    ).toEqual(Buffer.from(own.secretKey));
+    expect(
+      config({ CALDAV_ALLOW_PRIVATE_NETWORKS: "true", CALDAV_TIMEOUT_MS: "5000", CALDAV_PULL_MINUTES: "15" }),
+    ).toMatchObject({ allowPrivateNetworks: true, timeoutMs: 5_000, pullEveryMs: 900_000 });
+    expect(() => loadEnv({ ...base, CALENDAR_SECRET_KEY: "short" })).toThrow(/CALENDAR_SECRET_KEY/);
+    expect(() => loadEnv({ ...base, CALDAV_PULL_MINUTES: "0" })).toThrow(/CALDAV_PULL_MINUTES/);
+    expect(() => loadEnv({ ...base, CALDAV_ALLOW_PRIVATE_NETWORKS: "maybe" })).toThrow(
+      /CALDAV_ALLOW_PRIVATE_NETWORKS/,
+    );
+  });
+
   it("keeps delivered mail MAIL_RETENTION_DAYS days, refusing a value outside 1–3650", () => {
     expect(apiConfigFromEnv(loadEnv({ ...base, MAIL_RETENTION_DAYS: "30" })).mail.retentionDays).toBe(30);
     for (const days of ["0", "3651", "ten"])

@@ -65,6 +65,19 @@ const ZEnv = z.object({
     .refine((v) => ["true", "false", "1", "0"].includes(v.toLowerCase()), "must be true or false")
     .transform((v) => v.toLowerCase() === "true" || v === "1"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  CALENDAR_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  CALDAV_ALLOW_PRIVATE_NETWORKS: z
+    .string()
+    .default("false")
+    .refine((v) => ["true", "false", "1", "0"].includes(v.toLowerCase()), "must be true or false")
+    .transform((v) => v.toLowerCase() === "true" || v === "1"),
+  CALDAV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  CALDAV_PULL_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be 1 minute or more")
+    .max(1440, "must be at most 1440 minutes")
+    .default(5),
   SMTP_URL: z
     .string()
     .refine((v) => {

@@ -23,7 +23,8 @@ export type ReadCache = {
 /**
  * "team": the admins' addresses the studio's alerts go to (mail/notify.ts). "sessions": admin sessions with
  * their admin's name, e-mail and role, cached on SQLite only (auth/session.ts); "api_keys" the same for API keys
- * (domain/api-keys). "webhooks": which events the endpoints subscribe to (domain/webhooks).
+ * (domain/api-keys). "webhooks": which events the endpoints subscribe to (domain/webhooks). "calendar": whether a
+ * calendar is connected and its busy time (domain/calendar-sync).
  */
 export const CACHE_TAGS = [
   "services",
@@ -36,6 +37,7 @@ export const CACHE_TAGS = [
   "sessions",
   "api_keys",
   "webhooks",
+  "calendar",
 ] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 

@@ -21,6 +21,18 @@ export type WebhookConfig = {
   timeoutMs: number;
 };
 
+/** Two-way calendar sync (domain/calendar-sync, ADR 019). */
+export type CalendarSyncConfig = {
+  /** Key of the stored app password (CALENDAR_SECRET_KEY, else derived from JWT_SECRET). */
+  secretKey: Uint8Array;
+  /** CALDAV_ALLOW_PRIVATE_NETWORKS: also talk to a calendar on loopback, private and link-local addresses. */
+  allowPrivateNetworks: boolean;
+  /** CALDAV_TIMEOUT_MS: each request to the calendar server must be answered within this. */
+  timeoutMs: number;
+  /** How often a connected calendar's busy time is read again (default 5 minutes). */
+  pullEveryMs: number;
+};
+
 /** Byte budgets of uploads that nothing uses yet (domain/uploads/budget.ts). */
 export type UploadBudgetConfig = {
   /** UPLOAD_BUDGET_PER_ADDRESS_MB: unattached public uploads one client address may send per hour. */
@@ -53,6 +65,7 @@ export type ApiConfig = {
   bookingChangeCutoffHours: number;
   webhooks: WebhookConfig;
   uploadBudget: UploadBudgetConfig;
+  calendarSync: CalendarSyncConfig;
 };
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -82,6 +95,12 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
       timeoutMs: 5_000,
     },
     uploadBudget: { perAddressBytes: 100 * 1024 * 1024, totalBytes: 2048 * 1024 * 1024 },
+    calendarSync: {
+      secretKey: new Uint8Array(32).fill(5),
+      allowPrivateNetworks: false,
+      timeoutMs: 5_000,
+      pullEveryMs: 300_000,
+    },
     ...overrides,
   };
 }

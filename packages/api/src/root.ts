@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { bookingsRouter } from "./routers/bookings";
 import { calendarFeedRouter } from "./routers/calendar-feed";
+import { calendarSyncRouter } from "./routers/calendar-sync";
 import { contactRouter } from "./routers/contact";
 import { equipmentRouter } from "./routers/equipment";
 import { feedbackRouter } from "./routers/feedback";
@@ -40,6 +41,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   galleries: galleriesRouter,
   galleryView: galleryViewRouter,
+  calendarSync: calendarSyncRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,3 +32,4 @@ export * from "./schemas/webhooks";
 export * from "./schemas/rest";
 export * from "./schemas/uploads";
 export * from "./schemas/gallery";
+export * from "./schemas/calendar-sync";

@@ -1,4 +1,5 @@
 import { SITE_NAV_MESSAGES } from "./site-nav";
+import { CALENDAR_SYNC_MESSAGES } from "./calendar-sync-messages";
 import { INTEGRATION_MESSAGES } from "./integration-messages";
 import { SESSION_LENGTH } from "./schemas/session-length";
 
@@ -6,6 +7,7 @@ import { SESSION_LENGTH } from "./schemas/session-length";
 export const MESSAGES = {
   apiKeys: INTEGRATION_MESSAGES.apiKeys,
   webhooks: INTEGRATION_MESSAGES.webhooks,
+  calendarSync: CALENDAR_SYNC_MESSAGES,
   feedback: {
     nameRequired: "Name is required",
     emailRequired: "Email is required",
@@ -720,6 +722,7 @@ export const MESSAGES = {
         api_key: "API key",
         webhook: "webhook endpoint",
         gallery: "gallery",
+        calendar_sync: "calendar sync",
       },
       record: (kind: string, id: string | null, name?: string) =>
         `${kind}${id ? ` #${id}` : ""}${name ? ` '${name}'` : ""}`,
@@ -752,6 +755,8 @@ export const MESSAGES = {
       repliedTo: (record: string) => `Replied to ${record}`,
       createdCalendarFeed: "Made the calendar feed link",
       regeneratedCalendarFeed: "Made a new calendar feed link (the old one stopped working)",
+      connectedCalendar: (url: string) => `Connected the calendar ${url}`,
+      disconnectedCalendar: (url: string) => `Disconnected the calendar ${url}`,
       other: (action: string, record: string) => `${action.replace(/_/g, " ")}: ${record}`,
     },
     notifications: {

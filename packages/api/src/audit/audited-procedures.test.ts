@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestFeedback, createTestService } from "../testing/fixtures";
 import { createGalleryUpload, createTestGallery } from "../testing/gallery-fixtures";
 import { createHarness, type Harness } from "../testing/harness";
+import { startRadicale, type TestRadicale } from "../testing/radicale";
 import { AUDITED, AuditRecorder, auditColumns } from "./trail";
 
 type Caller = ReturnType<Harness["caller"]>;
@@ -19,17 +20,32 @@ let h: Harness;
 let owner: Caller;
 let ownerId: number;
 let serviceId: number;
+/** A real CalDAV server (Debian's radicale): connecting talks to the calendar first. */
+let radicale: TestRadicale;
+const calendarAccount = () => ({
+  url: radicale.calendarUrl,
+  username: radicale.username,
+  password: radicale.password,
+});
 
 beforeAll(async () => {
   h = await createHarness({
     webhooks: { allowPrivateNetworks: true, secretKey: new Uint8Array(32).fill(3), timeoutMs: 5_000 },
+    calendarSync: {
+      allowPrivateNetworks: true,
+      secretKey: new Uint8Array(32).fill(4),
+      timeoutMs: 5_000,
+      pullEveryMs: 300_000,
+    },
   });
+  radicale = await startRadicale();
   h.setNow(new Date("2030-01-15T20:00:00Z"));
   owner = (await h.admin()).caller;
   ownerId = (await h.deps.db.adminUser.findUniqueOrThrow({ where: { email: "owner@studio.test" } })).id;
   serviceId = (await createTestService(h.deps.db)).id;
 });
 afterAll(async () => {
+  await radicale?.stop();
   await h.close();
 });
 
@@ -358,6 +374,16 @@ const CASES: Record<string, Case> = {
     const id = await endpoint();
     return { sends: id, input: (sent) => ({ id: sent }), record: id };
   },
+  // The one connection row (id 1): connecting again replaces it; the password is never in the entry.
+  "calendarSync.connect": async () => ({
+    sends: 7,
+    input: (id) => ({ ...calendarAccount(), id }),
+    record: 1,
+  }),
+  "calendarSync.disconnect": async () => {
+    await owner.calendarSync.connect(calendarAccount());
+    return { sends: 7, input: (id) => ({ id }), record: 1 };
+  },
   // A delivery is sent again: the entry names its endpoint (the record of kind "webhook").
   "webhooks.resend": async () => {
     const endpointId = await endpoint();
@@ -520,6 +546,7 @@ const COUNTS: Record<AuditEntity, () => Promise<number>> = {
   webhook: () => h.deps.db.webhookEndpoint.count(),
   mail: () => h.deps.db.outgoingMail.count(),
   gallery: () => h.deps.db.gallery.count(),
+  calendar_sync: () => h.deps.db.calendarConnection.count(),
 };
 
 /** Makes the database refuse every new audit entry while `work` runs. */

@@ -14,7 +14,15 @@ export type AuditTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Row = Record<string, unknown> | null;
 type Loader = (db: AuditTx, id: number) => Promise<Row>;
 
-const SECRET_FIELDS = new Set(["passwordHash", "codeHash", "tokenHash", "nonce", "secretCipher", "pinHash"]);
+const SECRET_FIELDS = new Set([
+  "passwordHash",
+  "codeHash",
+  "tokenHash",
+  "nonce",
+  "secretCipher",
+  "pinHash",
+  "passwordCipher",
+]);
 
 const loaders: Record<AuditEntity, Loader> = {
   booking: (db, id) => db.booking.findUnique({ where: { id } }),
@@ -60,6 +68,7 @@ const loaders: Record<AuditEntity, Loader> = {
       })),
     };
   },
+  calendar_sync: (db, id) => db.calendarConnection.findUnique({ where: { id } }),
   // The message's state, not its content (which can be long and, for a reset, holds a working link).
   mail: (db, id) =>
     db.outgoingMail.findUnique({
@@ -94,6 +103,7 @@ const TABLES: Record<AuditEntity, string> = {
   webhook: "WebhookEndpoint",
   mail: "OutgoingMail",
   gallery: "Gallery",
+  calendar_sync: "CalendarConnection",
 };
 
 /**
@@ -169,6 +179,8 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   "galleries.regenerateLink": { entity: "gallery", action: "link_regenerated" },
   "galleries.reopenSelection": { entity: "gallery", action: "selection_reopened" },
   "galleries.sendToClient": { entity: "gallery", action: "sent_to_client" },
+  "calendarSync.connect": { entity: "calendar_sync", action: "connected" },
+  "calendarSync.disconnect": { entity: "calendar_sync", action: "disconnected" },
 };
 
 export function auditedAction(path: string): Audited | null {

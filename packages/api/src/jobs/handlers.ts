@@ -4,10 +4,16 @@
  */
 import type { ApiDeps } from "../context";
 import { mediaJobHandlers } from "../domain/media/process";
+import { calendarSyncJobHandlers } from "../domain/calendar-sync/jobs";
 import { webhookJobHandlers } from "../domain/webhooks/jobs";
 import { passwordResetJobHandlers } from "../mail/password-reset";
 import type { AnyJobHandler } from "./worker";
 
 export function jobHandlers(deps: ApiDeps): AnyJobHandler[] {
-  return [...webhookJobHandlers(deps), ...passwordResetJobHandlers(deps), ...mediaJobHandlers(deps)];
+  return [
+    ...webhookJobHandlers(deps),
+    ...passwordResetJobHandlers(deps),
+    ...mediaJobHandlers(deps),
+    ...calendarSyncJobHandlers(deps),
+  ];
 }

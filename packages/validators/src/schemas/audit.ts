@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   "api_key",
   "webhook",
   "gallery",
+  "calendar_sync",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   api_key: "API keys",
   webhook: "Webhooks",
   gallery: "Galleries",
+  calendar_sync: "Calendar sync",
 };
 
 const day = z

@@ -206,9 +206,10 @@ export type BookingListResult = z.output<typeof ZBookingListResult>;
 
 /**
  * Why a slot cannot be booked: a crew or equipment held (or every seat), outside the day's hours (or a closed
- * day), too soon, past, beyond the horizon, or a session (with its buffers) that would not end before closing.
+ * day), too soon, past, beyond the horizon, a session (with its buffers) that would not end before closing, or
+ * "busy": an event in the studio's connected calendar overlaps its held range (calendar sync, ADR 019).
  */
-export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon", "too_long"] as const;
+export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon", "too_long", "busy"] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
 
 export const ZAvailability = z.object({

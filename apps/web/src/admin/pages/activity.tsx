@@ -60,6 +60,11 @@ export function describeEntry(entry: AuditEntryDto): string {
   if (galleryAction) return `${galleryAction} ${record}`;
   if (entry.entity === "calendar_feed" && entry.action === "created") return m.createdCalendarFeed;
   if (entry.entity === "hours" && entry.action === "updated") return m.changedHours;
+  if (entry.entity === "calendar_sync") {
+    const url = text(after?.url) ?? text(before?.url) ?? "";
+    if (entry.action === "connected") return m.connectedCalendar(url);
+    if (entry.action === "disconnected") return m.disconnectedCalendar(url);
+  }
   if (entry.entity === "closure") {
     const snap = after ?? before;
     const start = text(snap?.startDate);

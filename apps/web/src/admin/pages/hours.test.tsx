@@ -23,8 +23,23 @@ let schedule = stored();
 let calls: { path: string; input: unknown }[] = [];
 let addAnswer: (input: unknown) => unknown = (input) => ({ id: 9, ...(input as object) });
 
+/** A team member by default (no calendar sync section); the owner sees it. */
+let role: "owner" | "admin" = "admin";
+
 const server = setupServer(
   ...trpcHandlers({
+    "auth.me": () => ({ id: 1, name: "Olivia Owner", email: "owner@studio.test", role }),
+    "calendarSync.status": () => ({
+      connected: false,
+      url: null,
+      username: null,
+      display_name: null,
+      connected_at: null,
+      last_synced_at: null,
+      last_error: null,
+      last_error_at: null,
+      busy_events: 0,
+    }),
     "schedule.get": () => schedule,
     "site.schedule": () => ({}),
     "schedule.update": (input) => {
@@ -47,6 +62,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   server.resetHandlers();
   schedule = stored();
+  role = "admin";
   calls = [];
   addAnswer = (input) => ({ id: 9, ...(input as object) });
 });
@@ -55,6 +71,16 @@ afterAll(() => server.close());
 const save = () => screen.getByRole("button", { name: "Save hours" });
 
 describe("Hours page", () => {
+  it("shows the calendar sync section to the owner only", async () => {
+    const { unmount } = renderWithProviders(<HoursPage />);
+    expect(await screen.findByRole("checkbox", { name: "Open on Monday" })).toBeChecked();
+    expect(screen.queryByRole("region", { name: "Calendar sync" })).toBeNull();
+    unmount();
+    role = "owner";
+    renderWithProviders(<HoursPage />);
+    expect(await screen.findByRole("region", { name: "Calendar sync" })).toBeInTheDocument();
+  });
+
   it("lists the week Monday first with labelled controls, the rules and the closures", async () => {
     renderWithProviders(<HoursPage />);
     expect(screen.getByRole("heading", { level: 1, name: "Hours" })).toBeInTheDocument();

@@ -16,8 +16,10 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
+import { getStoredUser } from "../../lib/auth-storage";
 import { callErrors, errorMessage, trpc } from "../../lib/trpc";
 import { EquipmentSection } from "../hours/equipment-section";
+import { CalendarSyncSection } from "../hours/calendar-sync-section";
 import { useConfirm } from "../ui/confirm-dialog";
 import { FormError, type FormErrors } from "../ui/form-fields";
 import { PageHeader } from "../ui/page-header";
@@ -374,6 +376,8 @@ function Closures({ closures }: { closures: ClosureDto[] }) {
 
 export default function AdminHoursPage() {
   const schedule = trpc.schedule.get.useQuery();
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  const isOwner = (me.data ?? getStoredUser())?.role === "owner";
   return (
     <div>
       <PageHeader title={t.title} subtitle={t.subtitle} />
@@ -388,6 +392,10 @@ export default function AdminHoursPage() {
           <WeeklyForm schedule={schedule.data} />
           <EquipmentSection />
           <Closures closures={schedule.data.closures} />
+          {/* Owner only (the server refuses everyone else): calendar sync, ADR 019. */}
+          {isOwner ? (
+            <CalendarSyncSection timeZone={schedule.data.time_zone ?? schedule.data.default_time_zone} />
+          ) : null}
         </div>
       )}
     </div>

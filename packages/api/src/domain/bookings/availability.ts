@@ -3,8 +3,10 @@
  * or for a plain hour with one crew: a day refused as a whole (past, beyond the horizon, closed, with the closure's
  * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long"),
  * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
- * range, or every seat of the start slot is). One read of the holds and one of the start slots serve every day
- * asked for, so a 60-day month view costs two statements. No personal data leaves this module.
+ * range, or every seat of the start slot is), or "busy" (an event of the studio's connected calendar overlaps the
+ * held range: calendar sync, ADR 019). One read of the holds and one of the start slots serve every day asked for,
+ * so a 60-day month view costs two statements (the calendar's busy time comes from the read cache). No personal
+ * data leaves this module.
  */
 import { directRead } from "@studio/db";
 import {
@@ -16,6 +18,7 @@ import {
   heldRange,
   holdUnitClocks,
   openRange,
+  type SessionTiming,
   type SlotRefusal,
   TIME_SLOTS,
   todayIn,
@@ -23,6 +26,7 @@ import {
   withinHours,
   zonedInstant,
 } from "@studio/validators";
+import { calendarBusyRanges } from "../calendar-sync/sync";
 import type { BookingDeps } from "./dto";
 import {
   freeSeatsOf,
@@ -42,6 +46,24 @@ export type AvailabilityOptions = {
 };
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Whether a busy range of the connected calendar overlaps the session's held range (buffers included) starting at
+ * `time` (calendar sync, ADR 019).
+ */
+export function overlapsHeldRange(
+  ranges: readonly { start: Date; end: Date }[],
+  date: string,
+  time: string,
+  timing: SessionTiming,
+  timeZone: string,
+): boolean {
+  if (ranges.length === 0) return false;
+  const start = zonedInstant(date, time, timeZone).getTime();
+  const from = start - timing.bufferBeforeMinutes * 60_000;
+  const to = start + (timing.durationMinutes + timing.bufferAfterMinutes) * 60_000;
+  return ranges.some((r) => r.start.getTime() < to && r.end.getTime() > from);
+}
 
 async function judgeDays(
   deps: BookingDeps,
@@ -89,6 +111,14 @@ async function judgeDays(
     const range = heldRange(time, facts);
     return { time, range, clocks: holdUnitClocks(range) };
   });
+  // Calendar sync (ADR 019): the connected calendar's busy time over the days asked (a day either side for buffers).
+  const busy = open.length
+    ? await calendarBusyRanges(
+        deps,
+        zonedInstant(addDays(open[0]!, -1), "00:00", rules.timeZone),
+        zonedInstant(addDays(open[open.length - 1]!, 2), "00:00", rules.timeZone),
+      )
+    : [];
   return dates.map((date) => {
     const refusal = refusals.get(date) ?? null;
     const day = rules.weekly[weekdayOf(date)];
@@ -104,6 +134,7 @@ async function judgeDays(
       else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
       else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
+      else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
       else if (crewFree <= 0 || !needsFit(needs, units, held)) reason = "full";
       return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
     });

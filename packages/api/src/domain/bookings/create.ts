@@ -10,6 +10,7 @@ import { auditColumns } from "../../audit/trail";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
 import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
 import { directJobRow } from "../../jobs/queue";
+import { calendarPushJobRow, pushesBookings } from "../calendar-sync/push";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
@@ -136,9 +137,11 @@ export async function createBooking(
   try {
     // Read through the cache before the write, so composing the messages inside it needs no statement; the
     // same for whether a webhook endpoint wants the event (nothing is written when none does).
-    const [context, announce] = await Promise.all([
+    const [context, announce, pushToCalendar] = await Promise.all([
       receivedContext(deps.db, deps),
       isSubscribed(deps, "booking.created"),
+      // Calendar sync (ADR 019): a connected calendar gets the booking as an event.
+      pushesBookings(deps),
     ]);
     const booking: NewBooking = {
       name: input.name,
@@ -167,21 +170,23 @@ export async function createBooking(
             service,
           });
           manageUrl = url;
-          return {
-            ...messages,
-            jobs: announce
-              ? [
-                  directJobRow(
-                    WEBHOOK_FANOUT,
-                    fanoutPayload(
-                      "booking.created",
-                      webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
-                      deps.now(),
-                    ),
+          const jobs = announce
+            ? [
+                directJobRow(
+                  WEBHOOK_FANOUT,
+                  fanoutPayload(
+                    "booking.created",
+                    webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
                     deps.now(),
                   ),
-                ]
-              : [],
+                  deps.now(),
+                ),
+              ]
+            : [];
+          if (pushToCalendar) jobs.push(calendarPushJobRow(id, deps.now()));
+          return {
+            ...messages,
+            jobs,
             // The admin dialog's booking is in the trail, written with it (ADR 017).
             audit: audit
               ? auditColumns(

@@ -11,6 +11,7 @@ import { MESSAGES } from "@studio/validators";
 import type { AuditTx } from "../../audit/trail";
 import { AppError } from "../../errors";
 import { notifyBooking } from "../../mail/notify";
+import { enqueueCalendarPush } from "../calendar-sync/push";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
 import { type HoldRow, sessionFacts, withHolds } from "./holds";
@@ -80,6 +81,7 @@ export async function moveBookingTo(
           "booking.moved",
           bookingEventData(tx, booking.id, { previous: { date: booking.date, time: booking.time }, by }),
         );
+        await enqueueCalendarPush(tx, deps, booking.id); // calendar sync (ADR 019): the event moves
         return true;
       }),
     );

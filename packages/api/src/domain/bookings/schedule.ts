@@ -52,6 +52,7 @@ import type { z } from "zod";
 import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { AppError, isUniqueViolation } from "../../errors";
+import { calendarBusyRanges } from "../calendar-sync/sync";
 import { slotKeyOf } from "./dto";
 
 export type ScheduleDeps = Pick<Context, "db" | "now" | "cache" | "audit"> & {
@@ -154,6 +155,20 @@ export async function assertBookable(
   if (tooSoon(rules, slot, now)) {
     const message = m.noticeTooShort(rules.notice_hours);
     throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+  }
+  // Calendar sync (ADR 019): an event in the studio's connected calendar overlapping the held range (buffers
+  // included; an hour when no timing is given) takes it (409, as taken).
+  const start = zonedInstant(slot.date, slot.time, rules.timeZone).getTime();
+  const timing = options.timing;
+  const busy = await calendarBusyRanges(
+    deps,
+    new Date(start - (timing?.bufferBeforeMinutes ?? 0) * 60_000),
+    new Date(start + (timing ? (timing.durationMinutes + timing.bufferAfterMinutes) * 60_000 : HOUR_MS)),
+  );
+  if (busy.length > 0) {
+    throw new AppError("CONFLICT", MESSAGES.booking.slotTaken, {
+      fieldErrors: { time: MESSAGES.booking.slotTaken },
+    });
   }
   return rules;
 }

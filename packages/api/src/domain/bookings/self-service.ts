@@ -29,6 +29,7 @@ import type { ApiConfig } from "../../config";
 import { AppError } from "../../errors";
 import { notifyBooking } from "../../mail/notify";
 import type { Tx } from "../uploads/proof";
+import { enqueueCalendarPush } from "../calendar-sync/push";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
 import { bookingAvailability } from "./availability";
@@ -210,6 +211,7 @@ const SLOT_REASONS = {
   past: "Too soon",
   horizon: "Too far ahead",
   too_long: MESSAGES.schedule.slotTooLong,
+  busy: MESSAGES.calendarSync.slotBusy,
 } as const;
 
 /**
@@ -285,6 +287,7 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
         "booking.cancelled",
         bookingEventData(tx, booking.id, { by: "client" as const }),
       );
+      await enqueueCalendarPush(tx, deps, booking.id); // calendar sync (ADR 019): the event is removed
       return true;
     });
     if (done) {

@@ -8,6 +8,7 @@ import {
 import { auditedChange } from "../../audit/trail";
 import { AppError } from "../../errors";
 import { MAIL_TRANSACTION, notifyBooking } from "../../mail/notify";
+import { enqueueCalendarPush } from "../calendar-sync/push";
 import type { Tx } from "../uploads/proof";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
@@ -88,6 +89,8 @@ export async function setBookingStatus(
           await notifyBooking(tx, deps, id, to);
           await emitStatusEvent(tx, deps, id, to);
         }
+        // Calendar sync (ADR 019): the event follows the status (tentative, confirmed, removed when cancelled).
+        if (updated.count === 1) await enqueueCalendarPush(tx, deps, id);
         return updated.count;
       },
       { transaction: MAIL_TRANSACTION, changed: (updated) => updated === 1 },
@@ -121,6 +124,8 @@ export async function deleteBooking(deps: BookingDeps, id: number): Promise<{ id
       if (row.uploadId) {
         await tx.upload.updateMany({ where: { id: row.uploadId }, data: { attachedAt: null } });
       }
+      // Calendar sync (ADR 019): its event is removed.
+      await enqueueCalendarPush(tx, deps, id);
     },
     { transaction: true },
   );

@@ -18,6 +18,8 @@ function slotNote(reason: SlotRefusal | null): string {
   if (reason === "closed") return MESSAGES.schedule.slotClosed;
   if (reason === "too_soon") return MESSAGES.schedule.slotTooSoon;
   if (reason === "too_long") return MESSAGES.schedule.slotTooLong;
+  // Taken by an event in the studio's own calendar (calendar sync): said like a full slot, without details.
+  if (reason === "busy") return MESSAGES.calendarSync.slotBusy;
   return "unavailable";
 }
 
