@@ -73,7 +73,8 @@ function playwright(name, args = []) {
 
 /**
  * Debian packages the suites need on this machine: Chromium for the browser tests, redis-server for the tests
- * that start their own Redis, ffmpeg for the media pipeline's video tests. Installed when missing (as root, or
+ * that start their own Redis, ffmpeg for the media pipeline's video tests, radicale for the calendar sync tests
+ * (they start their own CalDAV server). Installed when missing (as root, or
  * with sudo).
  */
 function ensureSystemPackages() {
@@ -81,6 +82,7 @@ function ensureSystemPackages() {
     ["chromium", process.env.CHROME_PATH ?? "/usr/bin/chromium"],
     ["redis-server", "/usr/bin/redis-server"],
     ["ffmpeg", "/usr/bin/ffmpeg"],
+    ["radicale", "/usr/bin/radicale"],
   ].filter(([, binary]) => !existsSync(binary));
   if (!missing.length) return;
   const packages = missing.map(([name]) => name);
