@@ -4,17 +4,9 @@
  */
 import { storedZipEntries, type UploadStorage, zipResponse } from "@studio/api";
 import { MESSAGES } from "@studio/validators";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { ok, type RestEnv } from "./respond";
-
-function uploadRequest(c: Context<RestEnv>) {
-  const declared = Number(c.req.header("content-length"));
-  return {
-    body: c.req.raw.body,
-    contentType: c.req.header("content-type") ?? null,
-    contentLength: Number.isSafeInteger(declared) && declared >= 0 ? declared : null,
-  };
-}
+import { uploadRequest } from "./upload";
 
 export const galleryUploadRoutes = new Hono<RestEnv>();
 

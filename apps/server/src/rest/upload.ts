@@ -6,7 +6,8 @@ import { MESSAGES } from "@studio/validators";
 import { type Context, Hono } from "hono";
 import { ok, type RestEnv } from "./respond";
 
-function uploadRequest(c: Context<RestEnv>) {
+/** What an uploads procedure reads of a multipart request: its body stream, type and declared length. */
+export function uploadRequest(c: Context<RestEnv>) {
   const declared = Number(c.req.header("content-length"));
   return {
     body: c.req.raw.body,
