@@ -69,6 +69,20 @@ const service = {
 };
 const item = { title: "Contract item", description: "Checked", tags: ["a"], status: "published" };
 
+/** A gallery with one photo, made through the back office's procedures; its link's token. */
+async function galleryToken(): Promise<string> {
+  const upload = await t.app.request("/api/galleries/upload-media", {
+    ...admin("POST"),
+    body: fileForm(pngFile(400, 300), "IMG_2.png", "image/png"),
+  });
+  const { data } = (await upload.json()) as { data: { id: string } };
+  const caller = t.harness.caller({ token });
+  const { id } = await caller.galleries.create({ title: "Contract gallery" });
+  const detail = await caller.galleries.get({ id });
+  await caller.galleries.addItem({ id, set_id: detail.sets[0]!.id, upload_id: data.id });
+  return (await caller.galleries.get({ id })).url!.split("/g/")[1]!;
+}
+
 /** Each documented operation's real call (success first). */
 const CALLS: Record<string, () => Call | Promise<Call>> = {
   "post /api/auth/login": () => ({
@@ -110,6 +124,11 @@ const CALLS: Record<string, () => Call | Promise<Call>> = {
     url: "/api/portfolio/upload-image",
     init: { ...admin("POST"), body: fileForm(pngFile(800, 600), "work.png", "image/png") },
   }),
+  "post /api/galleries/upload-media": () => ({
+    url: "/api/galleries/upload-media",
+    init: { ...admin("POST"), body: fileForm(pngFile(800, 600), "IMG_1.png", "image/png") },
+  }),
+  "get /api/g/{token}/zip": async () => ({ url: `/api/g/${await galleryToken()}/zip?which=all` }),
   "get /api/services": () => ({ url: "/api/services" }),
   "get /api/services/category/{category}": () => ({ url: "/api/services/category/photography" }),
   "get /api/services/{id}": () => ({ url: `/api/services/${s.serviceId}` }),

@@ -288,6 +288,27 @@ export const OPERATIONS: Operation[] = [
     answers: { 201: { description: "Stored as public media", schema: ZUploaded(ZMediaUpload, false) } },
     errors: [400, 401, 403, 413, 415, 503],
   },
+  {
+    method: "post",
+    path: "/api/galleries/upload-media",
+    tag: "Uploads",
+    summary: "Upload a photo or video for a client gallery",
+    description:
+      "Stored privately (served only through short signed links), with WebP variants for photos; then add it to a set with the galleries procedures. Large shoots: the resumable uploads at /api/uploads/resumable (tus 1.0.0).",
+    access: "admin",
+    procedure: "uploads.galleryMedia",
+    body: { multipart: "Images (10 MB) or videos (MP4, MOV, AVI, MKV, WebM, M4V; 50 MB)" },
+    answers: {
+      201: {
+        description: "Stored as a private gallery file",
+        schema: ZUploaded(
+          z.object({ id: z.string(), url: z.string(), name: z.string(), kind: z.string() }),
+          false,
+        ),
+      },
+    },
+    errors: [400, 401, 403, 413, 415, 503],
+  },
   // ----------------------------------------------------------------------------------------- services
   {
     method: "get",
@@ -700,6 +721,23 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 401, 403, 404, 429],
   },
   // ------------------------------------------------------------------------------------------- manage
+  {
+    method: "get",
+    path: "/api/g/{token}/zip",
+    tag: "Client galleries",
+    summary: "Download a client gallery as a ZIP",
+    description:
+      "Streamed as it is built (no compression, exact Content-Length, ZIP64 past 4 GB). The link's token is the capability; behind a PIN, send the grant that galleryView.unlock answered.",
+    access: "public",
+    params: { token: { schema: z.string(), description: "The token from the gallery's link (/g/<token>)" } },
+    query: {
+      which: { schema: z.enum(["all", "favourites"]), description: "Every file, or the client's favourites" },
+      grant: { schema: z.string(), description: "The PIN grant, when the gallery has a PIN" },
+    },
+    answers: { 200: { description: "The archive", contentType: "application/zip" } },
+    // 401: the PIN grant is missing or wrong; 403: expired, or downloads off; 404: no such link, or nothing to zip.
+    errors: [400, 401, 403, 404],
+  },
   {
     method: "get",
     path: "/api/manage/{token}",
