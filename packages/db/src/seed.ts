@@ -20,7 +20,8 @@ type SeedService = {
 
 /**
  * The studio's offer: every service each category page shows (the pages hold no offer of their own), in the
- * order the pages list them. All USD.
+ * order the pages list them. All USD. The first three are one-hour sessions of photography, videography and
+ * post-production: section 7's clients map those slugs to service ids 1, 2 and 3, and book any hourly slot.
  */
 const SERVICES: SeedService[] = [
   {
@@ -33,6 +34,27 @@ const SERVICES: SeedService[] = [
     minutes: 60,
     features: ["10 retouched images", "Studio or location", "Online gallery", "Print-ready files"],
     image: "/media/portrait.jpg",
+  },
+  {
+    title: "Documentary",
+    description: "A short documentary that follows real people and tells their story with care.",
+    category: "videography",
+    price: 3499,
+    duration: "4-6 weeks",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
+    features: ["Research and interviews", "Verité filming", "Story edit", "Festival deliverables"],
+    image: "/media/documentary.jpg",
+  },
+  {
+    title: "Color Grading",
+    description:
+      "A finished look for your film, series or commercial, graded on calibrated reference monitors in a treated suite.",
+    category: "vfx-post",
+    price: 799,
+    duration: "3-5 days",
+    minutes: 60, // the booked session is the briefing; the text is the turnaround
+    features: ["Look development", "Shot matching", "HDR and SDR deliverables", "Remote review sessions"],
+    image: "/media/edit-suite.jpg",
   },
   {
     title: "Event Coverage",
@@ -123,16 +145,6 @@ const SERVICES: SeedService[] = [
     minutes: null, // several shoot days: set by the owner once multi-day sessions exist
     features: ["Treatment and storyboard", "Cinema cameras", "Colour grade", "Vertical cut"],
     image: "/media/concert.jpg",
-  },
-  {
-    title: "Documentary",
-    description: "A short documentary that follows real people and tells their story with care.",
-    category: "videography",
-    price: 3499,
-    duration: "4-6 weeks",
-    minutes: 60, // the booked session is the briefing; the text is the turnaround
-    features: ["Research and interviews", "Verité filming", "Story edit", "Festival deliverables"],
-    image: "/media/documentary.jpg",
   },
   {
     title: "Product Video",
@@ -256,17 +268,6 @@ const SERVICES: SeedService[] = [
     buffers: { before: 0, after: 60 },
     features: ["High-zoom stills", "Geotagged findings", "Thermal on request", "Inspection report"],
     image: "/media/aerial.jpg",
-  },
-  {
-    title: "Color Grading",
-    description:
-      "A finished look for your film, series or commercial, graded on calibrated reference monitors in a treated suite.",
-    category: "vfx-post",
-    price: 799,
-    duration: "3-5 days",
-    minutes: 60, // the booked session is the briefing; the text is the turnaround
-    features: ["Look development", "Shot matching", "HDR and SDR deliverables", "Remote review sessions"],
-    image: "/media/edit-suite.jpg",
   },
   {
     title: "Visual Effects",

@@ -44,6 +44,21 @@ describe("a category page's catalog", () => {
     }
   });
 
+  it("section 7's slug mapping (photography 1, videography 2, vfx 3) names one-hour sessions of those categories", async () => {
+    const first = await h.deps.db.service.findMany({
+      where: { id: { in: [1, 2, 3] } },
+      orderBy: { id: "asc" },
+    });
+    expect(first.map((s) => s.category)).toEqual(["photography", "videography", "vfx-post"]);
+    for (const service of first) {
+      const day = await h.caller().bookings.availability({ date: "2030-06-06", service_id: service.id });
+      expect(
+        day.slots.every((slot) => slot.available),
+        service.title,
+      ).toBe(true);
+    }
+  });
+
   it("follows the back office at once: renamed, repriced, archived, a portfolio item set to Draft", async () => {
     const { caller: admin } = await h.admin();
     const [first] = (await getCategoryCatalog(h.deps, { category: "photography" })).services;
