@@ -17,11 +17,14 @@ import { expect, test } from "./fixtures";
 const SHOTS = process.env.GALLERY_SHOTS;
 const WIDTHS = [1440, 768, 390] as const;
 
+/** Once the page has laid itself out at the new width (a resize is answered over a few frames), it fits. */
 async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: "horizontal overflow in px" },
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 async function shots(page: Page, name: string) {
