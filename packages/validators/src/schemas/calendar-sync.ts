@@ -57,5 +57,18 @@ export const ZCalendarSyncStatus = z.object({
 });
 export type CalendarSyncStatus = z.output<typeof ZCalendarSyncStatus>;
 
+/** The status while no calendar is connected. */
+export const CALENDAR_DISCONNECTED: CalendarSyncStatus = {
+  connected: false,
+  url: null,
+  username: null,
+  display_name: null,
+  connected_at: null,
+  last_synced_at: null,
+  last_error: null,
+  last_error_at: null,
+  busy_events: 0,
+};
+
 export const ZCalendarSyncResult = z.object({ status: ZCalendarSyncStatus, message: z.string() });
 export type CalendarSyncResult = z.output<typeof ZCalendarSyncResult>;

@@ -1,4 +1,4 @@
-import { type CalendarSyncStatus, MESSAGES } from "@studio/validators";
+import { CALENDAR_DISCONNECTED, type CalendarSyncStatus, MESSAGES } from "@studio/validators";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setupServer } from "msw/node";
@@ -10,17 +10,7 @@ import { CalendarSyncSection } from "./calendar-sync-section";
 const t = MESSAGES.calendarSync.admin;
 const m = MESSAGES.calendarSync;
 
-const DISCONNECTED: CalendarSyncStatus = {
-  connected: false,
-  url: null,
-  username: null,
-  display_name: null,
-  connected_at: null,
-  last_synced_at: null,
-  last_error: null,
-  last_error_at: null,
-  busy_events: 0,
-};
+const DISCONNECTED: CalendarSyncStatus = CALENDAR_DISCONNECTED;
 const CONNECTED: CalendarSyncStatus = {
   connected: true,
   url: "https://cal.example.com/dav/studio/work/",

@@ -1,4 +1,10 @@
-import { type ClosureDto, DEFAULT_SCHEDULE, MESSAGES, type ScheduleDto } from "@studio/validators";
+import {
+  CALENDAR_DISCONNECTED,
+  type ClosureDto,
+  DEFAULT_SCHEDULE,
+  MESSAGES,
+  type ScheduleDto,
+} from "@studio/validators";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setupServer } from "msw/node";
@@ -29,17 +35,7 @@ let role: "owner" | "admin" = "admin";
 const server = setupServer(
   ...trpcHandlers({
     "auth.me": () => ({ id: 1, name: "Olivia Owner", email: "owner@studio.test", role }),
-    "calendarSync.status": () => ({
-      connected: false,
-      url: null,
-      username: null,
-      display_name: null,
-      connected_at: null,
-      last_synced_at: null,
-      last_error: null,
-      last_error_at: null,
-      busy_events: 0,
-    }),
+    "calendarSync.status": () => CALENDAR_DISCONNECTED,
     "schedule.get": () => schedule,
     "site.schedule": () => ({}),
     "schedule.update": (input) => {

@@ -12,7 +12,6 @@ export {
   addClosure,
   assertBookable,
   claimSeat,
-  freeSeats,
   getSchedule,
   publicSchedule,
   removeClosure,

@@ -15,7 +15,7 @@ import { enqueueCalendarPush } from "../calendar-sync/push";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
 import { type HoldRow, sessionFacts, withHolds } from "./holds";
-import { claimSeat, freeSeats, type ScheduleRules } from "./schedule";
+import { claimSeat, type ScheduleRules, seatKeys } from "./schedule";
 
 export type MoveActor = "client" | "admin";
 
@@ -52,7 +52,7 @@ export async function moveBookingTo(
   const by = actor === "admin" ? ("studio" as const) : ("client" as const);
   // The start slot's seat, once the range is planned (so a refusal names what is missing).
   const write = async (holds: HoldRow[]) =>
-    claimSeat(await freeSeats(deps, target, rules.capacity, { excludeBookingId: booking.id }), (slotKey) =>
+    claimSeat(seatKeys(target, rules.capacity), (slotKey) =>
       transaction(async (tx) => {
         const { count } = await tx.booking.updateMany({
           where: { id: booking.id, status: booking.status, date: booking.date, time: booking.time },

@@ -3,18 +3,17 @@
  * per slot (schemas, defaults and messages in @studio/validators, schemas/schedule.ts).
  *
  * Every path that creates or moves a booking calls, in this order:
- *   1. `assertBookable(deps, { date, time })`: refuses (400, with the field it concerns) a day before today,
- *      beyond the horizon, closed (weekday or closure), a slot outside the day's hours, or one sooner than the
- *      notice allows. It answers the rules it judged by (capacity, zone).
- *   2. `freeSeats(deps, slot, capacity, { excludeBookingId })`: the slot's seat keys no booking holds. Empty:
- *      the slot is full (answer slotTaken, 409). `excludeBookingId` ignores the moving booking's own seat.
- *   3. `claimSeat(seats, write)`: calls `write(slotKey)` with each free seat in turn until one is stored.
- *      Booking.slotKey is unique, so the database decides races: a write that loses a seat to a concurrent one
- *      (unique violation on slotKey) tries the next; null when every seat went. N concurrent requests for a
- *      slot of capacity k therefore store exactly k bookings.
+ *   1. `assertBookable(deps, { date, time }, { timing })`: refuses (400, with the field it concerns) a day before
+ *      today, beyond the horizon, closed (weekday or closure), a slot outside the day's hours, a session that with
+ *      its buffers ends after closing, or one sooner than the notice allows. It answers the rules it judged by
+ *      (capacity = crews, zone).
+ *   2. `withHolds` (holds.ts): the crew and equipment of the whole held range, whose unique hold keys decide how
+ *      many sessions run at once (409 with what is missing).
+ *   3. `claimSeat(seatKeys(slot, capacity), write)`: calls `write(slotKey)` with each seat of the start slot in
+ *      turn until one is stored. Booking.slotKey is unique too, so a write that loses a seat to a concurrent one
+ *      (unique violation on slotKey) tries the next; null when every seat went.
  * Seat 1 is the slot's plain key "YYYY-MM-DD HH:MM" (as before capacity existed), seat n is "…#n". Lowering
- * the capacity leaves existing bookings where they are; the slot is full while they hold at least as many
- * seats as the new capacity.
+ * the capacity leaves existing bookings where they are; their holds keep the units they fill full.
  *
  * The rules are read through the read cache (tag "schedule"), invalidated on this instance and, through the
  * event bus, on every other one whenever the owner changes them.
@@ -186,30 +185,6 @@ function tooSoon(rules: ScheduleRules, slot: Slot, now: Date): boolean {
 export function seatKeys(slot: Slot, capacity: number): string[] {
   const first = slotKeyOf(slot.date, slot.time);
   return Array.from({ length: capacity }, (_, i) => (i === 0 ? first : `${first}#${i + 1}`));
-}
-
-/**
- * The seats of a slot nobody holds, in order; empty when the bookings holding the slot (whatever seat, even one
- * above a since lowered capacity) already fill it.
- */
-export async function freeSeats(
-  deps: Pick<Context, "db">,
-  slot: Slot,
-  capacity: number,
-  options: { excludeBookingId?: number } = {},
-): Promise<string[]> {
-  const held = await deps.db.booking.findMany({
-    where: {
-      date: slot.date,
-      time: slot.time,
-      slotKey: { not: null },
-      ...(options.excludeBookingId ? { id: { not: options.excludeBookingId } } : {}),
-    },
-    select: { slotKey: true },
-  });
-  if (held.length >= capacity) return [];
-  const taken = new Set(held.map((b) => b.slotKey));
-  return seatKeys(slot, capacity).filter((key) => !taken.has(key));
 }
 
 /**

@@ -5,7 +5,13 @@
  * encrypted (crypto/seal.ts) with that busy time, queues the next pull, and writes the upcoming bookings there. The password is
  * never answered back, nor written to the audit trail.
  */
-import { type CalendarSyncResult, type CalendarSyncStatus, MESSAGES, todayIn } from "@studio/validators";
+import {
+  CALENDAR_DISCONNECTED,
+  type CalendarSyncResult,
+  type CalendarSyncStatus,
+  MESSAGES,
+  todayIn,
+} from "@studio/validators";
 import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { encryptSecret } from "../../crypto/seal";
@@ -29,17 +35,7 @@ export const BACKFILL_LIMIT = 2_000;
 export async function calendarSyncStatus(deps: Pick<Context, "db">): Promise<CalendarSyncStatus> {
   const row = await deps.db.calendarConnection.findUnique({ where: { id: CONNECTION_ID } });
   if (!row) {
-    return {
-      connected: false,
-      url: null,
-      username: null,
-      display_name: null,
-      connected_at: null,
-      last_synced_at: null,
-      last_error: null,
-      last_error_at: null,
-      busy_events: 0,
-    };
+    return CALENDAR_DISCONNECTED;
   }
   return {
     connected: true,
