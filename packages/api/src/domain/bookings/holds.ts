@@ -29,9 +29,7 @@ export type HoldNeed = { resource: string; name: string; count: number; quantity
 export type HoldRow = { resource: string; unit: string; seat: number };
 
 /** A service's session and the equipment it needs, as bookings judge it. */
-export type SessionFacts = SessionTiming & {
-  equipment: { resource: string; name: string; count: number; quantity: number }[];
-};
+export type SessionFacts = SessionTiming & { equipment: HoldNeed[] };
 
 const DEFAULT_TIMING: SessionTiming = {
   durationMinutes: SESSION_LENGTH.defaultMinutes,
