@@ -94,3 +94,85 @@ describe("bookings page and stats with the read cache on", () => {
     expect(await titles()).toEqual(["Headshots"]);
   });
 });
+
+describe("availability with the read cache on", () => {
+  const DAY = "2030-03-05";
+  const free = async (service_id: number, from = DAY) =>
+    (await h.caller().bookings.availabilityDays({ from, days: 2, service_id })).days[0]?.free_starts;
+  const dayFree = async (service_id: number) =>
+    (await h.caller().bookings.availability({ date: DAY, service_id })).slots
+      .filter((slot) => slot.available)
+      .map((slot) => slot.time);
+
+  it("is cached, and every booking change, reschedule and change of hours shows at once", async () => {
+    const { caller: admin } = await h.admin();
+    const { id } = await h.deps.db.service.create({
+      data: { title: "Availability Session", description: "d", priceCents: 100, features: [] },
+    });
+    expect(await free(id)).toHaveLength(9);
+    expect(await dayFree(id)).toHaveLength(9);
+    // Written behind the domain: the cached answers do not see it (so they are cached)…
+    await h.deps.db.booking.create({
+      data: {
+        name: "Behind",
+        email: "b@x.test",
+        phone: "1",
+        date: DAY,
+        time: "09:00",
+        slotKey: `${DAY} 09:00`,
+      },
+    });
+    expect(await free(id)).toContain("09:00");
+    expect(await dayFree(id)).toContain("09:00");
+
+    // …while a booking through the domain drops them, with what was behind them.
+    const made = await h.caller().bookings.create({ ...booking("10:00"), service_id: id, date: DAY });
+    expect(await free(id)).not.toContain("10:00");
+    expect(await free(id)).not.toContain("09:00");
+    expect(await dayFree(id)).not.toContain("10:00");
+
+    await admin.bookings.reschedule({ id: made.booking.id, date: DAY, time: "14:00" });
+    expect(await free(id)).toContain("10:00");
+    expect(await free(id)).not.toContain("14:00");
+
+    await admin.bookings.setStatus({ id: made.booking.id, status: "cancelled" });
+    expect(await free(id)).toContain("14:00");
+
+    const closure = await admin.schedule.addClosure({ start: DAY, end: DAY, reason: "Away" });
+    expect(await free(id)).toEqual([]);
+    await admin.schedule.removeClosure({ id: closure.id });
+    expect(await free(id)).toContain("15:00");
+
+    await admin.services.update({
+      id,
+      data: {
+        title: "Availability Session",
+        description: "d",
+        price: 1,
+        duration: "Half day",
+        category: "photography",
+      },
+    });
+    // Four hours from 15:00 end after closing.
+    expect(await free(id)).not.toContain("15:00");
+  });
+
+  it("moves on with the clock: a start within the notice stops being offered a minute later", async () => {
+    const { caller: admin } = await h.admin();
+    const { id } = await h.deps.db.service.create({
+      data: { title: "Notice Session", description: "d", priceCents: 100, features: [] },
+    });
+    const schedule = await admin.schedule.get();
+    // 2030-03-06 09:00 in Los Angeles is 17:00Z; with 2 hours' notice it is offered until 15:00Z.
+    await admin.schedule.update({ ...schedule, notice_hours: 2 });
+    try {
+      h.setNow(new Date("2030-03-06T14:59:30Z"));
+      expect(await free(id, "2030-03-06")).toContain("09:00");
+      h.setNow(new Date("2030-03-06T15:00:30Z"));
+      expect(await free(id, "2030-03-06")).not.toContain("09:00");
+    } finally {
+      h.setNow(NOW);
+      await admin.schedule.update(schedule);
+    }
+  });
+});

@@ -142,32 +142,58 @@ async function judgeDays(
   });
 }
 
+/**
+ * Answers are read through the cache under "bookings": every booking change drops that tag at once, here and on
+ * every other instance (cache.ts), and the key carries the generations of what else they depend on (hours and
+ * closures, services and equipment, the connected calendar) and the minute, so "today" and the notice move on.
+ * A booking is never judged from here: create, move and reschedule check their holds in their own transaction.
+ */
+function readThrough<T>(
+  deps: BookingDeps,
+  key: string,
+  options: AvailabilityOptions,
+  load: () => Promise<T>,
+): Promise<T> {
+  const { cache } = deps;
+  const minute = Math.floor(deps.now().getTime() / 60_000);
+  const generations = (["schedule", "services", "calendar"] as const).map((tag) => cache.generation(tag));
+  return cache.get(
+    "bookings",
+    `availability:${key}:${options.serviceId ?? ""}:${options.excludeBookingId ?? ""}:${minute}:${generations.join(".")}`,
+    load,
+  );
+}
+
 /** One day's starts (the booking dialog, the move page, the back office's create and reschedule). */
-export async function bookingAvailability(
+export function bookingAvailability(
   deps: BookingDeps,
   date: string,
   options: AvailabilityOptions = {},
 ): Promise<Availability> {
-  const [day] = await judgeDays(deps, [date], options);
-  if (!day) throw new Error("availability of no day");
-  return day;
+  return readThrough(deps, `day:${date}`, options, async () => {
+    const [day] = await judgeDays(deps, [date], options);
+    if (!day) throw new Error("availability of no day");
+    return day;
+  });
 }
 
 /** A run of days (a month view): per day, how many starts are free, and why a day is closed. */
-export async function availabilityDays(
+export function availabilityDays(
   deps: BookingDeps,
   from: string,
   count: number,
   options: AvailabilityOptions = {},
 ): Promise<AvailabilityDays> {
-  const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
-  const days = await judgeDays(deps, dates, options);
-  return {
-    today: days[0]?.today ?? from,
-    days: days.map((day) => ({
-      date: day.date,
-      closed_reason: day.closed_reason,
-      free_starts: day.slots.filter((slot) => slot.available).map((slot) => slot.time),
-    })),
-  };
+  return readThrough(deps, `days:${from}:${count}`, options, async () => {
+    const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
+    const days = await judgeDays(deps, dates, options);
+    return {
+      today: days[0]?.today ?? from,
+      days: days.map((day) => ({
+        date: day.date,
+        closed_reason: day.closed_reason,
+        free_starts: day.slots.filter((slot) => slot.available).map((slot) => slot.time),
+      })),
+    };
+  });
 }
