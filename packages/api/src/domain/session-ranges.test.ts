@@ -166,6 +166,35 @@ describe("equipment", () => {
     expect(listed?.services.map((s) => s.title)).toEqual(["Aerial", "Roof survey"]);
   });
 
+  it("the month view leaves out exactly the starts whose crew or equipment is full", async () => {
+    await crews(2);
+    const kit = await admin.equipment.create({ name: `Gimbal kit ${Date.now()}`, count: 1 });
+    const aerial = await service("Aerial M", 120, {}, [{ id: kit.id }]);
+    const roof = await service("Roof M", 60, {}, [{ id: kit.id }]);
+    const portrait = await service("Portrait N", 60);
+    const date = nextDay();
+    const freeOn = async (serviceId: number) =>
+      (await h.caller().bookings.availabilityDays({ from: date, days: 1, service_id: serviceId })).days[0]
+        ?.free_starts;
+    await book(aerial, date, "10:00");
+    // The kit is held 10:00–12:00: a roof survey may start at 09:00 (ends 10:00) or from 12:00.
+    expect(await freeOn(roof)).toEqual(["09:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+    // One crew of two is held: a portrait may still start at 10:00, until a second session takes it.
+    expect(await freeOn(portrait)).toContain("10:00");
+    await book(portrait, date, "10:00");
+    // 10:00–11:00 now holds both crews; from 11:00 the aerial session holds one.
+    expect(await freeOn(portrait)).toEqual([
+      "09:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
+  });
+
   it("refuses a need above the count, a name used twice, and a count out of bounds", async () => {
     const kit = await admin.equipment.create({ name: `Cinema camera ${Date.now()}`, count: 1 });
     const id = await service("Two cameras", 60);

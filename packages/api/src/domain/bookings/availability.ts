@@ -16,7 +16,9 @@ import {
   CREW_RESOURCE,
   dayRefusal,
   heldRange,
+  HOLD_UNIT_MINUTES,
   holdUnitClocks,
+  minutesOfDay,
   openRange,
   type SessionTiming,
   type SlotRefusal,
@@ -28,15 +30,7 @@ import {
 } from "@studio/validators";
 import { calendarBusyRanges } from "../calendar-sync/sync";
 import type { BookingDeps } from "./dto";
-import {
-  freeSeatsOf,
-  type HeldSeats,
-  type HoldRow,
-  heldSeatsOf,
-  needsOf,
-  needsFit,
-  sessionFacts,
-} from "./holds";
+import { needsOf, sessionFacts } from "./holds";
 import { scheduleRules } from "./schedule";
 
 export type AvailabilityOptions = {
@@ -65,10 +59,43 @@ export function overlapsHeldRange(
   return ranges.some((r) => r.start.getTime() < to && r.end.getTime() > from);
 }
 
+/** Seats held per resource, per date, per half-hour of the day (a unit's free seats are its count minus these). */
+type HeldCounts = Map<string, Map<string, Uint16Array>>;
+
+const UNITS_PER_DAY = (24 * 60) / HOLD_UNIT_MINUTES;
+const unitIndex = (clock: string) => minutesOfDay(clock) / HOLD_UNIT_MINUTES;
+
+function heldCountsOf(rows: readonly { resource: string; unit: string; n: number | string }[]): HeldCounts {
+  const counts: HeldCounts = new Map();
+  for (const { resource, unit, n } of rows) {
+    const days = counts.get(resource) ?? new Map<string, Uint16Array>();
+    counts.set(resource, days);
+    const date = unit.slice(0, 10);
+    const day = days.get(date) ?? new Uint16Array(UNITS_PER_DAY);
+    days.set(date, day);
+    day[unitIndex(unit.slice(11))] = Number(n);
+  }
+  return counts;
+}
+
+/** The fewest free seats of a resource over some units of a day. */
+function fewestFree(day: Uint16Array | undefined, units: readonly number[], count: number): number {
+  let free = count;
+  if (day) for (const unit of units) free = Math.min(free, count - (day[unit] ?? 0));
+  // Seats above a since lowered count still count as held.
+  return Math.max(0, free);
+}
+
+/**
+ * `fullOnly` (a month view, which answers only which starts are free): the database returns only the units and
+ * start slots with no seat left for the session, so a month of a busy studio reads a few rows instead of
+ * thousands; the slots' `remaining` is then not counted.
+ */
 async function judgeDays(
   deps: BookingDeps,
   dates: readonly string[],
   options: AvailabilityOptions,
+  fullOnly = false,
 ): Promise<Availability[]> {
   const now = deps.now();
   const rules = await scheduleRules(deps);
@@ -78,39 +105,48 @@ async function judgeDays(
   const refusals = new Map(dates.map((date) => [date, dayRefusal({ ...rules, today }, date)]));
   const open = dates.filter((date) => !refusals.get(date));
   const startsHeld = new Map<string, number>();
-  let held: HeldSeats = new Map();
+  let held: HeldCounts = new Map();
   if (open.length) {
     const first = open[0]!;
     const last = open[open.length - 1]!;
     const exclude = options.excludeBookingId ? [options.excludeBookingId] : [];
     const notOwn = exclude.length ? ` AND "id" <> ?` : "";
     const resources = needs.map((n) => n.resource);
-    // Plain SQL (ADR 011): a month view asks this of every day. Start slots by their unique keys' index
-    // ("D T", "D T#2": only the bookings that hold one), holds by their key's (resource, unit) prefix.
+    // Plain SQL (ADR 011), counted by the database: start slots by their unique keys' index ("D T", "D T#2": only
+    // the bookings that hold one), holds by their key's (resource, unit) prefix. With `fullOnly`, a unit counts
+    // only when a need has fewer free seats there than it wants (held > count − quantity).
+    const slotsFull = fullOnly ? ` HAVING COUNT(*) >= ?` : "";
+    const unitsFull = fullOnly
+      ? ` HAVING COUNT(*) > CASE "resource" ${needs.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
+      : "";
     const [slots, holds] = await Promise.all([
-      directRead<{ slotKey: string }>(
+      directRead<{ start: string; n: number | string }>(
         deps.db,
-        `SELECT "slotKey" FROM "Booking" WHERE "slotKey" >= ? AND "slotKey" < ?${notOwn}`,
-        [`${first} `, `${addDays(last, 1)} `, ...exclude],
+        `SELECT substr("slotKey", 1, 16) AS "start", COUNT(*) AS "n" FROM "Booking" WHERE "slotKey" >= ? AND "slotKey" < ?${notOwn} GROUP BY substr("slotKey", 1, 16)${slotsFull}`,
+        [`${first} `, `${addDays(last, 1)} `, ...exclude, ...(fullOnly ? [rules.capacity] : [])],
       ),
-      directRead<HoldRow>(
+      directRead<{ resource: string; unit: string; n: number | string }>(
         deps.db,
-        `SELECT "resource", "unit", "seat" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""}`,
-        [...resources, `${first} 00:00`, `${addDays(last, 1)} 00:00`, ...exclude],
+        `SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}`,
+        [
+          ...resources,
+          `${first} 00:00`,
+          `${addDays(last, 1)} 00:00`,
+          ...exclude,
+          ...(fullOnly ? needs.flatMap((need) => [need.resource, need.count - need.quantity]) : []),
+        ],
       ),
     ]);
-    for (const { slotKey } of slots) {
-      const start = slotKey.split("#")[0] ?? slotKey;
-      startsHeld.set(start, (startsHeld.get(start) ?? 0) + 1);
-    }
-    held = heldSeatsOf(holds);
+    for (const { start, n } of slots) startsHeld.set(start, Number(n));
+    held = heldCountsOf(holds);
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
   // What depends on the start alone, worked out once for every day asked about.
   const starts = TIME_SLOTS.map((time) => {
     const range = heldRange(time, facts);
-    return { time, range, clocks: holdUnitClocks(range) };
+    return { time, range, units: holdUnitClocks(range).map(unitIndex) };
   });
+  const crews = held.get(CREW_RESOURCE);
   // Calendar sync (ADR 019): the connected calendar's busy time over the days asked (a day either side for buffers).
   const busy = open.length
     ? await calendarBusyRanges(
@@ -123,11 +159,12 @@ async function judgeDays(
     const refusal = refusals.get(date) ?? null;
     const day = rules.weekly[weekdayOf(date)];
     const open = openRange(day);
-    const slots = starts.map(({ time, range, clocks }) => {
-      const units = clocks.map((clock) => `${date} ${clock}`);
-      let crewFree = rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0);
-      for (const unit of units)
-        crewFree = Math.min(crewFree, freeSeatsOf(held, CREW_RESOURCE, unit, rules.capacity));
+    const crewDay = crews?.get(date);
+    const slots = starts.map(({ time, range, units }) => {
+      const crewFree = Math.min(
+        rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0),
+        fewestFree(crewDay, units, rules.capacity),
+      );
       let reason: SlotRefusal | null = null;
       if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
       else if (!withinHours(day, time)) reason = "closed";
@@ -135,7 +172,13 @@ async function judgeDays(
       else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
       else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
-      else if (crewFree <= 0 || !needsFit(needs, units, held)) reason = "full";
+      else if (
+        crewFree <= 0 ||
+        needs.some(
+          (need) => fewestFree(held.get(need.resource)?.get(date), units, need.count) < need.quantity,
+        )
+      )
+        reason = "full";
       return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
     });
     return { date, today, closed_reason: refusal?.label ?? null, slots };
@@ -186,7 +229,7 @@ export function availabilityDays(
 ): Promise<AvailabilityDays> {
   return readThrough(deps, `days:${from}:${count}`, options, async () => {
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
-    const days = await judgeDays(deps, dates, options);
+    const days = await judgeDays(deps, dates, options, true);
     return {
       today: days[0]?.today ?? from,
       days: days.map((day) => ({

@@ -149,16 +149,6 @@ export function planHolds(
   return { holds };
 }
 
-/** Whether every need has enough seats left in every unit (planHolds' answer, without making the plan). */
-export function needsFit(needs: readonly HoldNeed[], units: readonly string[], held: HeldSeats): boolean {
-  for (const need of needs) {
-    for (const unit of units) {
-      if (freeSeatsOf(held, need.resource, unit, need.count) < need.quantity) return false;
-    }
-  }
-  return true;
-}
-
 /** Whether every need has a single seat that the session wants (then no read is needed before the write). */
 export function singleSeats(needs: readonly HoldNeed[]): boolean {
   return needs.every((need) => need.count === 1 && need.quantity === 1);
@@ -222,13 +212,4 @@ export async function withHolds<T>(
       }
     }
   }
-}
-
-/** Seats of `resource` under its `count` that nobody holds in `unit`. */
-export function freeSeatsOf(held: HeldSeats, resource: string, unit: string, count: number): number {
-  const taken = held.get(heldKey(resource, unit));
-  let free = 0;
-  for (let seat = 1; seat <= count; seat++) if (!taken?.has(seat)) free++;
-  // Seats above a since lowered count still count as held.
-  return Math.max(0, Math.min(free, count - (taken?.size ?? 0)));
 }
