@@ -55,6 +55,10 @@ export const ZGalleryInput = z.object({
     .max(GALLERY_SELECTION_MAX, m.limitInvalid)
     .nullish()
     .transform((v) => v ?? null),
+  /** The web-size images the client sees carry the studio's name; downloads never do. */
+  watermark: z.boolean().default(false),
+  /** Downloads keep the photos' location and personal EXIF (stripped by default). */
+  keep_exif: z.boolean().default(false),
 });
 export type GalleryInput = z.input<typeof ZGalleryInput>;
 
@@ -119,6 +123,8 @@ export const ZGalleryDetail = ZGallerySummary.extend({
   has_pin: z.boolean(),
   downloads: ZDownloads,
   selection_limit: z.number().nullable(),
+  watermark: z.boolean(),
+  keep_exif: z.boolean(),
   cover_item_id: z.number().nullable(),
   /** The share link (null when it was made under another server secret: regenerate it). */
   url: z.string().nullable(),

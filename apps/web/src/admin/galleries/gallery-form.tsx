@@ -9,7 +9,7 @@ import { type FormEvent, useEffect } from "react";
 import { SelectField, TextField } from "../../components/ui/field";
 import { useToast } from "../../components/ui/toast";
 import { errorMessage, fieldErrors, trpc } from "../../lib/trpc";
-import { FormDialog, issueErrors, useFormFields } from "../ui/form-fields";
+import { CheckboxField, FormDialog, issueErrors, useFormFields } from "../ui/form-fields";
 
 type Form = {
   title: string;
@@ -18,6 +18,8 @@ type Form = {
   pin: string;
   downloads: string;
   selection_limit: string;
+  watermark: boolean;
+  keep_exif: boolean;
 };
 
 function toForm(g?: GalleryDetail | null): Form {
@@ -28,6 +30,8 @@ function toForm(g?: GalleryDetail | null): Form {
     pin: "",
     downloads: g?.downloads ?? "all",
     selection_limit: g?.selection_limit ? String(g.selection_limit) : "",
+    watermark: g?.watermark ?? false,
+    keep_exif: g?.keep_exif ?? false,
   };
 }
 
@@ -68,6 +72,8 @@ export function GalleryFormDialog({
       pin: removePin ? null : form.pin.trim() || undefined,
       downloads: form.downloads,
       selection_limit: form.selection_limit.trim() ? Number(form.selection_limit) : null,
+      watermark: form.watermark,
+      keep_exif: form.keep_exif,
     });
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues));
@@ -128,6 +134,18 @@ export function GalleryFormDialog({
         inputMode="numeric"
         hint="How many favourites the client may choose; empty: no limit."
         {...field("selection_limit")}
+      />
+      <CheckboxField
+        className="sm:col-span-2"
+        label="Watermark the proofs with the studio's name (downloads stay clean)"
+        checked={form.watermark}
+        onChange={(watermark) => setForm((f) => ({ ...f, watermark }))}
+      />
+      <CheckboxField
+        className="sm:col-span-2"
+        label="Keep location and camera details in downloads"
+        checked={form.keep_exif}
+        onChange={(keep_exif) => setForm((f) => ({ ...f, keep_exif }))}
       />
     </FormDialog>
   );

@@ -144,6 +144,8 @@ export async function getGallery(deps: GalleryDeps, id: number): Promise<Gallery
     has_pin: row.pinHash !== null,
     downloads: row.downloads,
     selection_limit: row.selectionLimit,
+    watermark: row.watermarkProofs,
+    keep_exif: row.keepExif,
     cover_item_id: row.coverItemId,
     url: currentGalleryUrl(deps.config, row),
     sets: sets.map((s) => ({ id: s.id, name: s.name, items: bySet.get(s.id) ?? [] })),
@@ -175,6 +177,8 @@ async function columnsOf(deps: GalleryDeps, data: GalleryData) {
     expiresAt: expiryOf(data.expires_on),
     downloads: data.downloads,
     selectionLimit: data.selection_limit,
+    watermarkProofs: data.watermark,
+    keepExif: data.keep_exif,
     ...pin,
   };
 }

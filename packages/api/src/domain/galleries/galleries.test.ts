@@ -87,6 +87,20 @@ describe("the link", () => {
   });
 });
 
+describe("proof choices", () => {
+  it("watermark and EXIF are off unless chosen, and an edit changes them", async () => {
+    const g = await gallery(0);
+    expect(await owner.galleries.get({ id: g.id })).toMatchObject({ watermark: false, keep_exif: false });
+    await owner.galleries.update({ id: g.id, data: { title: "Proofs", watermark: true, keep_exif: true } });
+    expect(await owner.galleries.get({ id: g.id })).toMatchObject({ watermark: true, keep_exif: true });
+    const row = await h.deps.db.gallery.findUniqueOrThrow({ where: { id: g.id } });
+    expect(row).toMatchObject({ watermarkProofs: true, keepExif: true });
+    await expect(
+      owner.galleries.update({ id: g.id, data: { title: "x", watermark: "yes" as unknown as boolean } }),
+    ).rejects.toThrow();
+  });
+});
+
 describe("the PIN", () => {
   it("is stored hashed (argon2), required for downloads, and its wrong attempts are limited", async () => {
     const g = await gallery(1, { pin: "4821" });
