@@ -62,6 +62,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       perAddressBytes: env.UPLOAD_BUDGET_PER_ADDRESS_MB * 1024 * 1024,
       totalBytes: env.UPLOAD_BUDGET_TOTAL_MB * 1024 * 1024,
     },
+    mediaJobLeaseMs: env.MEDIA_JOB_LEASE_MS,
   };
 }
 

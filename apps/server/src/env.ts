@@ -72,6 +72,13 @@ const ZEnv = z.object({
     .refine((v) => ["true", "false", "1", "0"].includes(v.toLowerCase()), "must be true or false")
     .transform((v) => v.toLowerCase() === "true" || v === "1"),
   CALDAV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How long an instance holds a photo or video job before another may take it over (renewed every third). */
+  MEDIA_JOB_LEASE_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(3_000, "must be 3000 ms or more")
+    .max(600_000, "must be at most 600000 ms")
+    .default(120_000),
   CALDAV_PULL_MINUTES: z.coerce
     .number({ error: "must be a whole number of minutes" })
     .int("must be a whole number of minutes")

@@ -66,6 +66,8 @@ export type ApiConfig = {
   webhooks: WebhookConfig;
   uploadBudget: UploadBudgetConfig;
   calendarSync: CalendarSyncConfig;
+  /** MEDIA_JOB_LEASE_MS: how long an instance holds a media job before another may take it over (renewed while it runs). */
+  mediaJobLeaseMs: number;
 };
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -101,6 +103,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
       timeoutMs: 5_000,
       pullEveryMs: 300_000,
     },
+    mediaJobLeaseMs: 120_000,
     ...overrides,
   };
 }

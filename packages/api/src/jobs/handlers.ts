@@ -13,7 +13,7 @@ export function jobHandlers(deps: ApiDeps): AnyJobHandler[] {
   return [
     ...webhookJobHandlers(deps),
     ...passwordResetJobHandlers(deps),
-    ...mediaJobHandlers(deps),
+    ...mediaJobHandlers(deps, { leaseMs: deps.config.mediaJobLeaseMs }),
     ...calendarSyncJobHandlers(deps),
   ];
 }

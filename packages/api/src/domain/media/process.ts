@@ -224,14 +224,18 @@ export async function processMedia(
   }
 }
 
-export function mediaJobHandlers(deps: MediaDeps, options: ProcessOptions = {}): AnyJobHandler[] {
+export function mediaJobHandlers(
+  deps: MediaDeps,
+  options: ProcessOptions & { leaseMs?: number } = {},
+): AnyJobHandler[] {
   return [
     defineJob({
       ...MEDIA_PROCESS,
       // Both cores would otherwise go to sharp and ffmpeg while requests wait; one file at a time per instance.
       concurrency: 1,
-      // A long film's preview takes minutes: the lease is renewed every 40 s while it runs.
-      leaseMs: 120_000,
+      // A long film's preview takes minutes: the lease (2 minutes by default) is renewed every third of it while
+      // it runs; another instance takes over a job whose instance died once the lease has run out.
+      leaseMs: options.leaseMs ?? 120_000,
       retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
       run: (payload, { signal }) => processMedia(deps, payload, signal, options),
     }) as AnyJobHandler,

@@ -1,0 +1,169 @@
+/**
+ * A photo's processing job started on one instance, which dies in the middle (SIGKILL), is finished by another
+ * instance on the same PostgreSQL and upload folder once the dead one's lease has run out (MEDIA_JOB_LEASE_MS,
+ * short here): the durable job (ADR 013, ADR 021) is neither lost nor run twice at once, and every variant it
+ * lists is on disk.
+ */
+import { existsSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createScenarioDb,
+  delay,
+  ownerToken,
+  REPO_ROOT,
+  type ScenarioDb,
+  type ServerHandle,
+  startServer,
+  waitUntil,
+} from "./support";
+
+type Sharp = (input?: unknown) => {
+  composite: (layers: { input: Buffer; blend: string }[]) => ReturnType<Sharp>;
+  jpeg: (options: { quality: number }) => ReturnType<Sharp>;
+  toBuffer: () => Promise<Buffer>;
+};
+const sharp = createRequire(path.join(REPO_ROOT, "packages/api/package.json"))("sharp") as Sharp;
+
+const LEASE_MS = 4_000;
+const env = { MEDIA_JOB_LEASE_MS: String(LEASE_MS) };
+
+/** A 20-megapixel photo-like JPEG (grain over a gradient, ~5–8 MB): a few seconds of variants to make. */
+async function bigPhoto(): Promise<Buffer> {
+  const [width, height] = [5472, 3648];
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4c27a"/><stop offset="1" stop-color="#1d3557"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/></svg>`,
+  );
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 6 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return sharp(grain)
+    .composite([{ input: svg, blend: "soft-light" }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/** One tus upload in two requests (creation, then every byte): answers the Upload-Result ids. */
+async function tusUpload(base: string, token: string, bytes: Buffer): Promise<{ uploadId: string }> {
+  const auth = { Authorization: `Bearer ${token}`, "Tus-Resumable": "1.0.0" };
+  const created = await fetch(`${base}/api/uploads/resumable`, {
+    method: "POST",
+    headers: {
+      ...auth,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `purpose ${b64("portfolio_media")},filename ${b64("ceremony-001.jpg")}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get("location")!, base).toString();
+  const patched = await fetch(location, {
+    method: "PATCH",
+    headers: { ...auth, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    body: new Uint8Array(bytes),
+  });
+  expect(patched.status, await patched.clone().text()).toBe(204);
+  const result = patched.headers.get("upload-result");
+  expect(result).toMatch(/^[0-9a-f-]{36},\d+$/);
+  return { uploadId: result!.split(",")[0]! };
+}
+
+type JobRow = { status: string; attempts: number; claimToken: string | null };
+type AssetRow = { status: string; progress: number; variants: unknown };
+
+let db: ScenarioDb;
+let a: ServerHandle | undefined;
+let b: ServerHandle | undefined;
+
+beforeAll(async () => {
+  db = await createScenarioDb("postgresql", "media-failover");
+  a = await startServer({ db, env });
+});
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.drop();
+});
+
+describe("a media job on two instances", () => {
+  it("started on A, A killed half-way: B finishes it once A's lease has run out", async () => {
+    const token = await ownerToken(a!.base);
+    const { uploadId } = await tusUpload(a!.base, token, await bigPhoto());
+    const job = async () =>
+      (
+        await db.query<JobRow>(
+          `SELECT status, attempts, "claimToken" FROM "Job" WHERE kind = 'media.process' AND key = 'media:${uploadId}'`,
+        )
+      )[0];
+    const asset = async () =>
+      (
+        await db.query<AssetRow>(
+          `SELECT status, progress, variants FROM "MediaAsset" WHERE "uploadId" = '${uploadId}'`,
+        )
+      )[0];
+
+    // A claims the job and starts making the variants: it dies there.
+    await waitUntil(
+      "A is processing the photo",
+      async () => {
+        const row = await asset();
+        return row?.status === "processing" && row.progress > 0 && row.progress < 100 ? row : null;
+      },
+      60_000,
+      10,
+    );
+    a!.signal("SIGKILL");
+    await a!.exited;
+    const orphaned = await job();
+    expect(orphaned).toMatchObject({ status: "running", attempts: 1 });
+    const deadClaim = orphaned!.claimToken;
+    expect(deadClaim).toBeTruthy();
+    expect((await asset())?.status).toBe("processing");
+
+    // B starts on the same database and upload folder; it takes the job over once the lease has run out.
+    b = await startServer({ db, env });
+    const done = await waitUntil(
+      "B has finished the photo",
+      async () => {
+        const row = await asset();
+        return row?.status === "ready" ? row : null;
+      },
+      90_000,
+      200,
+    );
+    expect(await job()).toMatchObject({ status: "done", attempts: 2 });
+
+    const variants = (typeof done.variants === "string" ? JSON.parse(done.variants) : done.variants) as {
+      role: string;
+      format: string;
+      key: string;
+      size: number;
+    }[];
+    // A download copy and WebP + AVIF at three widths, each on disk at the size the row says.
+    expect(
+      variants
+        .filter((v) => v.role === "web")
+        .map((v) => v.format)
+        .sort(),
+    ).toEqual(["avif", "avif", "avif", "webp", "webp", "webp"]);
+    expect(variants.some((v) => v.role === "download")).toBe(true);
+    for (const variant of variants) {
+      const file = path.join(db.dataDir, "uploads", variant.key);
+      expect(existsSync(file), variant.key).toBe(true);
+      expect(statSync(file).size).toBe(variant.size);
+    }
+    // Nothing else ran it afterwards, and B reported no error.
+    await delay(LEASE_MS);
+    expect(await job()).toMatchObject({ status: "done", attempts: 2 });
+    expect(b.output()).not.toMatch(/"level":"error"/);
+  });
+});
