@@ -5,52 +5,24 @@
  * lists is on disk.
  */
 import { existsSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noisyJpeg } from "../../packages/api/src/testing/upload-files";
 import {
   createScenarioDb,
   delay,
   ownerToken,
-  REPO_ROOT,
   type ScenarioDb,
   type ServerHandle,
   startServer,
   waitUntil,
 } from "./support";
 
-type Sharp = (input?: unknown) => {
-  composite: (layers: { input: Buffer; blend: string }[]) => ReturnType<Sharp>;
-  jpeg: (options: { quality: number }) => ReturnType<Sharp>;
-  toBuffer: () => Promise<Buffer>;
-};
-const sharp = createRequire(path.join(REPO_ROOT, "packages/api/package.json"))("sharp") as Sharp;
-
 const LEASE_MS = 4_000;
 const env = { MEDIA_JOB_LEASE_MS: String(LEASE_MS) };
 
-/** A 20-megapixel photo-like JPEG (grain over a gradient, ~5–8 MB): a few seconds of variants to make. */
-async function bigPhoto(): Promise<Buffer> {
-  const [width, height] = [5472, 3648];
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4c27a"/><stop offset="1" stop-color="#1d3557"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/></svg>`,
-  );
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 6 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return sharp(grain)
-    .composite([{ input: svg, blend: "soft-light" }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+/** About 8.5 MB of noise (the most an image may weigh is 10 MB): a few seconds of variants to make. */
+const bigPhoto = () => noisyJpeg(3400, 2500);
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -140,7 +112,12 @@ describe("a media job on two instances", () => {
       90_000,
       200,
     );
-    expect(await job()).toMatchObject({ status: "done", attempts: 2 });
+    // The asset is ready a moment before the worker records the job as done.
+    const finished = await waitUntil("the job is done", async () => {
+      const row = await job();
+      return row?.status === "done" ? row : null;
+    });
+    expect(finished).toMatchObject({ status: "done", attempts: 2 });
 
     const variants = (typeof done.variants === "string" ? JSON.parse(done.variants) : done.variants) as {
       role: string;
