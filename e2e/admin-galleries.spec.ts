@@ -37,10 +37,14 @@ async function shots(page: Page, name: string, focus?: Locator) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(0);
     if (focus) {
-      // The admin shell scrolls its main column; the window itself stays at the top.
+      // Scrolls only the column that scrolls (scrollIntoView would also move the shell's overflow-hidden frame).
       await focus.evaluate((e) => {
-        e.scrollIntoView({ block: "start" });
-        window.scrollTo(0, 0);
+        let scroller = e.parentElement;
+        while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+          scroller = scroller.parentElement;
+        const top = e.getBoundingClientRect().top;
+        if (scroller) scroller.scrollTop += top - scroller.getBoundingClientRect().top;
+        else window.scrollBy(0, top);
       });
     }
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
