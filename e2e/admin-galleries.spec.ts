@@ -1,13 +1,16 @@
-import { readFileSync } from "node:fs";
 /**
- * Client galleries end to end (issue 30): an admin makes a gallery, uploads two photos through the back
- * office's uploader, copies the client link; the client opens it (no account), favourites a photo up to the
- * limit and sends the selection; the studio sees it. At 390 px neither page scrolls sideways.
- * GALLERY_SHOTS=<dir> also writes screenshots of both pages at 1440, 768 and 390 px.
+ * Client galleries end to end (issue 30): an admin makes a gallery, uploads a folder (two photos and a short
+ * film) through the back office's resumable (tus) uploader and sees their processing finish live, copies the
+ * client link; the client opens it (no account), favourites a photo up to the limit and sends the selection;
+ * the studio sees it. At 390 px neither page scrolls sideways.
+ * GALLERY_SHOTS=<dir> also writes screenshots of both pages at 1440, 768 and 390 px, and of the editor with
+ * uploads in progress.
  */
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "@studio/validators";
 import { randomUUID } from "node:crypto";
 import { createDatabase } from "@studio/db";
@@ -27,14 +30,39 @@ async function noSidewaysScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, focus?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(0);
+    if (focus) {
+      // Scrolls only the column that scrolls (scrollIntoView would also move the shell's overflow-hidden frame).
+      await focus.evaluate((e) => {
+        let scroller = e.parentElement;
+        while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+          scroller = scroller.parentElement;
+        const top = e.getBoundingClientRect().top;
+        if (scroller) scroller.scrollTop += top - scroller.getBoundingClientRect().top;
+        else window.scrollBy(0, top);
+      });
+    }
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
   }
+}
+
+/** A folder as a shoot arrives from a card: two photos, a one-second film, and a file the camera left. */
+function shootFolder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "studio-shoot-"));
+  writeFileSync(path.join(dir, "DSC_0001.png"), makePng(640, [40, 90, 140]));
+  writeFileSync(path.join(dir, "DSC_0002.png"), makePng(640, [200, 120, 60]));
+  writeFileSync(path.join(dir, ".DS_Store"), Buffer.from("Bud1"));
+  // Debian's ffmpeg, as the server's processing uses it.
+  execFileSync("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1"],
+    ...["-c:v", "mpeg4", path.join(dir, "MVI_0003.mp4")],
+  ]);
+  return dir;
 }
 
 test("an admin makes a gallery, the client favourites and sends a selection", async ({ page, browser }) => {
@@ -48,18 +76,57 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await form.getByRole("button", { name: "Create gallery" }).click();
   await expect(page.getByRole("heading", { name: "Harbour wedding" })).toBeVisible();
 
-  await page.getByLabel("Choose photos and videos").setInputFiles([
-    { name: "DSC_0001.png", mimeType: "image/png", buffer: makePng(640, [40, 90, 140]) },
-    { name: "DSC_0002.png", mimeType: "image/png", buffer: makePng(640, [200, 120, 60]) },
-  ]);
-  await expect(page.getByText("Uploaded: 2 of 2 files (100%)")).toBeVisible();
+  // With GALLERY_SHOTS, the film waits at the server's door while the photos go on, for the pictures.
+  let letThrough: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (letThrough = resolve));
+  let held = false;
+  if (SHOTS) {
+    await page.route("**/api/uploads/resumable**", async (route) => {
+      const request = route.request();
+      const metadata = (await request.headerValue("upload-metadata")) ?? "";
+      const film = metadata.includes(Buffer.from("MVI_0003.mp4").toString("base64"));
+      if (request.method() === "POST" && film && !held) {
+        held = true;
+        await gate;
+      }
+      await route.continue();
+    });
+  }
+  // The whole folder through "Choose folder": resumable uploads (tus), three at a time.
+  const tusRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/uploads/resumable")) tusRequests.push(r.method());
+  });
+  await page.getByLabel("Choose folder").setInputFiles(shootFolder());
   const items = page.getByRole("list", { name: "Photos and videos, in order" });
-  await expect(items.getByRole("listitem")).toHaveCount(2);
+  if (SHOTS) {
+    await expect(items.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("progressbar", { name: "MVI_0003.mp4 upload" })).toBeVisible();
+    await shots(
+      page,
+      "admin-gallery-uploading",
+      page.getByRole("region", { name: "Upload photos and videos" }),
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+    letThrough();
+  }
+  await expect(page.getByText("Uploaded: 3 of 3 files (100%)")).toBeVisible({ timeout: 30_000 });
+  expect(tusRequests.filter((m) => m === "POST")).toHaveLength(3);
+  expect(tusRequests).toContain("PATCH");
+  await expect(items.getByRole("listitem")).toHaveCount(3);
   await expect(items.getByText("Cover", { exact: true })).toHaveCount(1);
+  // Processing finishes live (the stream's media events; the page does not poll while the stream is up).
+  await expect(items.getByTestId("processing-state").filter({ hasText: "Ready" })).toHaveCount(3, {
+    timeout: 60_000,
+  });
+  // The first photo is the cover, never the film.
+  await expect(
+    items.getByRole("listitem").filter({ hasText: "MVI_0003.mp4" }).getByText("Cover", { exact: true }),
+  ).toHaveCount(0);
 
   // Keyboard-accessible reordering: the second moves before the first (uploads finish in any order).
   const second = (await items.getByRole("listitem").nth(1).locator("p").first().textContent()) ?? "";
-  expect(second).toMatch(/^DSC_000[12]\.png$/);
+  expect(second).toMatch(/^(DSC_000[12]\.png|MVI_0003\.mp4)$/);
   await items.getByRole("button", { name: `Move ${second} earlier` }).click();
   await expect(items.getByRole("listitem").first()).toContainText(second);
 
@@ -83,14 +150,15 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await expect(client.getByText(MESSAGES.gallery.selectionFull(1))).toBeVisible();
 
   // The lightbox: arrow keys and Escape.
+  // The first file may be the film (files join the set as they finish).
   await client
-    .getByRole("button", { name: /^Open DSC_/ })
+    .getByRole("button", { name: /^Open (DSC|MVI)_/ })
     .first()
     .click();
   const lightbox = client.getByRole("dialog");
-  await expect(lightbox.getByText("(1 of 2)")).toBeVisible();
+  await expect(lightbox.getByText("(1 of 3)")).toBeVisible();
   await client.keyboard.press("ArrowRight");
-  await expect(lightbox.getByText("(2 of 2)")).toBeVisible();
+  await expect(lightbox.getByText("(2 of 3)")).toBeVisible();
   await client.keyboard.press("Escape");
   await expect(lightbox).toHaveCount(0);
 

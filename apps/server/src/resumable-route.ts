@@ -6,8 +6,10 @@
  */
 import {
   type ApiDeps,
+  type Authenticated,
   createContext,
   createResumableUploads,
+  galleryMediaPurpose,
   type ResumablePurpose,
   type ResumableUploads,
   type S3StorageOptions,
@@ -20,12 +22,18 @@ import { bearerToken } from "./rest/respond";
 export const RESUMABLE_PATH = "/api/uploads/resumable";
 
 /**
- * The purposes a shoot may be uploaded for. Portfolio media (public) today; client galleries add their own
- * (private, with their watermark and EXIF choices).
+ * The purposes a shoot may be uploaded for: portfolio media (public), and a client gallery's files (private,
+ * processed with the gallery's watermark and EXIF choices, added to the set the metadata names as they are
+ * recorded: packages/api/src/domain/galleries/uploads.ts).
  */
-export const RESUMABLE_PURPOSES: Partial<Record<"portfolio_media", ResumablePurpose>> = {
-  portfolio_media: { kinds: ["image", "video"], visibility: "public" },
-};
+export function resumablePurposes(
+  deps: ApiDeps,
+): Partial<Record<"portfolio_media" | "gallery_media", ResumablePurpose>> {
+  return {
+    portfolio_media: { kinds: ["image", "video"], visibility: "public" },
+    gallery_media: galleryMediaPurpose(deps),
+  };
+}
 
 export function createResumableRoute(
   deps: ApiDeps,
@@ -39,7 +47,7 @@ export function createResumableRoute(
   const ready = () => {
     uploads ??= createResumableUploads(deps, {
       path: RESUMABLE_PATH,
-      purposes: RESUMABLE_PURPOSES,
+      purposes: resumablePurposes(deps),
       ...(options.s3 ? { s3: options.s3 } : {}),
     }).catch((error: unknown) => {
       uploads = null;
@@ -62,15 +70,16 @@ export function createResumableRoute(
   const route = new Hono();
   route.all("/*", async (c) => {
     // A browser's preflight carries no token; tus answers it with its own CORS headers.
+    let auth: Authenticated | null = null;
     if (c.req.method !== "OPTIONS") {
-      const auth = await createContext(deps, {
+      auth = await createContext(deps, {
         token: bearerToken(c.req.header("authorization")),
         ip: options.clientIp(c),
       }).auth();
       if (!auth) return c.json({ success: false, message: MESSAGES.auth.unauthorized }, 401);
     }
     try {
-      return await (await ready()).handle(c.req.raw);
+      return await (await ready()).handle(c.req.raw, auth);
     } catch (error) {
       options.logger.warn("resumable upload failed", {
         path: c.req.path,

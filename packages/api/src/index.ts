@@ -77,6 +77,8 @@ export {
   type ResumableUploads,
   type ResumableUploadsOptions,
 } from "./domain/media/resumable";
+export { galleryMediaPurpose } from "./domain/galleries/uploads";
+export type { Authenticated } from "./auth/session";
 export {
   enqueueMediaProcessing,
   MEDIA_EVENT_TYPES,

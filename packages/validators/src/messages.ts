@@ -294,6 +294,9 @@ export const MESSAGES = {
     /** Resumable (tus) uploads: the first request must say how big the file is and what it is for. */
     resumableLength: "Please send the file's size (Upload-Length) when the upload starts.",
     resumablePurpose: 'Please say what the file is for (metadata "purpose"); this place does not take it.',
+    /** The browser lost the server while sending a file, and its retries did not reach it either. */
+    connectionLost:
+      "The connection to the server was lost. Choose the file again when you are back online: it goes on from where it stopped.",
     failedWithReason: (reason: string) => `Failed to upload file: ${reason}`,
     imageFailed: "Failed to upload image. Please try again.",
     uploadFailed: "Upload failed",
@@ -441,6 +444,10 @@ export const MESSAGES = {
     noteTooLong: "A note can be at most 1,000 characters",
     selectionSent: "Your selection was sent to the studio. Thank you!",
     zipEmpty: "There is nothing to download yet: no files, or no favourites chosen.",
+    /** A resumable upload for a gallery must name the gallery and the set it goes to (tus metadata). */
+    uploadTarget: 'Please say which gallery and set the file goes to (metadata "gallery_id" and "set_id").',
+    uploadAdminsOnly: "Only the studio's admins can upload files to a gallery.",
+    processingFailed: "The file could not be processed.",
   },
   common: {
     notFound: "Not found",

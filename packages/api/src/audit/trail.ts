@@ -348,15 +348,28 @@ export async function auditedChange<T>(
   const { audit } = deps;
   const txOptions = typeof options.transaction === "object" ? options.transaction : undefined;
   if (!audit) return options.transaction ? deps.db.$transaction(write, txOptions) : write(deps.db);
-  return deps.db.$transaction(async (tx) => {
-    const before = id === null ? null : await audit.row(tx, id, true);
-    const result = await write(tx);
-    if (options.changed && !options.changed(result)) return result;
-    const entityId = id ?? (options.idOf ?? idOf)(result);
-    const after = entityId === null ? null : await audit.row(tx, entityId);
-    await audit.record(tx, { entityId, before, after, result });
-    return result;
-  }, txOptions);
+  return deps.db.$transaction((tx) => auditedWithin(tx, audit, id, write, options), txOptions);
+}
+
+/**
+ * The audited part of auditedChange on a transaction the caller already holds (a change made as part of a larger
+ * one, such as a gallery item added in the transaction that records its upload): the row locked and read, the
+ * change, the row read again and the entry written, all on `tx`.
+ */
+export async function auditedWithin<T>(
+  tx: AuditTx,
+  audit: AuditRecorder,
+  id: number | null,
+  write: (tx: AuditTx) => Promise<T>,
+  options: Pick<AuditedChangeOptions<T>, "idOf" | "changed"> = {},
+): Promise<T> {
+  const before = id === null ? null : await audit.row(tx, id, true);
+  const result = await write(tx);
+  if (options.changed && !options.changed(result)) return result;
+  const entityId = id ?? (options.idOf ?? idOf)(result);
+  const after = entityId === null ? null : await audit.row(tx, entityId);
+  await audit.record(tx, { entityId, before, after, result });
+  return result;
 }
 
 /** Appends one entry (an audited call's, or a change made outside an admin procedure, such as signing up). */

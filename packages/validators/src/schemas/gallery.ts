@@ -74,6 +74,15 @@ export const ZGalleryItemAdd = z.object({
   set_id: idField(),
   upload_id: z.string().uuid(),
 });
+/**
+ * The tus metadata of a gallery upload (`purpose` "gallery_media", POST /api/uploads/resumable): the gallery and
+ * the set the file joins once its last byte is in. tus metadata values are strings.
+ */
+export const ZGalleryUploadMetadata = z.object({
+  gallery_id: idField(),
+  set_id: idField(),
+});
+
 export const ZGalleryOrder = z.object({
   id: idField(),
   set_id: idField(),
@@ -84,6 +93,23 @@ const ZMediaKind = z.enum(["image", "video", "document"]);
 const ZSelectionState = z.enum(["open", "sent"]);
 const ZDownloads = z.enum(GALLERY_DOWNLOADS);
 
+export const MEDIA_STATUSES = ["pending", "processing", "ready", "failed"] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/**
+ * A file's processing by the media pipeline (ADR 021); `id` is the MediaAsset's, which the live stream's
+ * "media.progress" / "media.ready" / "media.failed" events name.
+ */
+export const ZGalleryItemMedia = z.object({
+  id: z.number(),
+  status: z.enum(MEDIA_STATUSES),
+  /** 0–100 while processing. */
+  progress: z.number(),
+  /** Why it failed, or why it waits for a retry. */
+  error: z.string().nullable(),
+});
+export type GalleryItemMedia = z.infer<typeof ZGalleryItemMedia>;
+
 export const ZGalleryAdminItem = z.object({
   id: z.number(),
   name: z.string(),
@@ -92,6 +118,8 @@ export const ZGalleryAdminItem = z.object({
   thumb_url: z.string().nullable(),
   favourite: z.boolean(),
   note: z.string(),
+  /** Files uploaded resumably are processed by a job; null for files sent through the multipart route. */
+  media: ZGalleryItemMedia.nullable(),
 });
 export type GalleryAdminItem = z.infer<typeof ZGalleryAdminItem>;
 export const ZGallerySetDto = z.object({

@@ -1,10 +1,42 @@
 /**
  * A set's items as a grid: drag one onto another to move it there, or use its ← → buttons (keyboard); set the
- * cover, delete. The new order is saved at once (galleries.orderItems).
+ * cover, delete. The new order is saved at once (galleries.orderItems). Each uploaded file shows its processing
+ * (waiting, a percentage, ready, or why it failed) as the live stream reports it.
  */
-import type { GalleryAdminItem } from "@studio/validators";
+import type { GalleryAdminItem, GalleryItemMedia } from "@studio/validators";
 import { useEffect, useState } from "react";
+import { currentMedia, useMediaLive } from "../lib/media-progress";
 import { Icon } from "../ui/icons";
+
+/** The processing of one file: the gallery's last read, overtaken by what the live stream said since. */
+export function ProcessingState({ name, media }: { name: string; media: GalleryItemMedia }) {
+  const live = useMediaLive(media.id);
+  const now = currentMedia(media, live);
+  if (now.status === "ready")
+    return (
+      <p className="text-xs text-emerald-300" data-testid="processing-state">
+        Ready
+      </p>
+    );
+  if (now.status === "failed")
+    return (
+      <p className="text-xs text-red-300 [overflow-wrap:anywhere]" data-testid="processing-state">
+        Failed: {now.error ?? "the file could not be processed"}
+      </p>
+    );
+  const label = now.status === "pending" ? "Waiting to process" : `Processing ${now.progress}%`;
+  return (
+    <div className="text-xs text-white/70" data-testid="processing-state">
+      <span>{label}</span>
+      <progress
+        aria-label={`${name}: ${label.toLowerCase()}`}
+        className="mt-0.5 block h-1 w-full accent-amber-500"
+        max={100}
+        value={now.status === "pending" ? 0 : now.progress}
+      />
+    </div>
+  );
+}
 
 export function moveItem<T>(list: T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
@@ -91,6 +123,7 @@ export function GalleryItems({
             <p className="truncate text-xs text-white/85" title={item.name}>
               {item.name}
             </p>
+            {item.media ? <ProcessingState name={item.name} media={item.media} /> : null}
             {item.note ? <p className="truncate text-xs italic text-white/60">“{item.note}”</p> : null}
             <div className="mt-1 flex flex-wrap gap-1">
               <button

@@ -1,7 +1,9 @@
 /**
  * The back office's live stream (GET /api/live, Server-Sent Events read through fetch so the admin token goes
  * in the Authorization header). Each event refreshes what it changes at once: bookings (list, stats, dashboard,
- * bell) or contact messages (inbox, unread count). The stream reconnects by itself and resumes after the last
+ * bell), contact messages (inbox, unread count), galleries (a client's selection), or an uploaded file's
+ * processing (media.*: kept per file in media-progress.ts, so a percentage redraws one item; a finished file
+ * refreshes the gallery once, for its thumbnail). The stream reconnects by itself and resumes after the last
  * event it got; while it is down, the specification's polling keeps the pages fresh.
  */
 import { parseSse } from "@studio/validators";
@@ -9,8 +11,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getToken } from "../../lib/auth-storage";
 import { trpc } from "../../lib/trpc";
+import { applyMediaEvent, setLiveConnected } from "./media-progress";
 
 const RETRY_MS = 2_000;
+/** Files finishing together (a shoot) refresh the gallery at most this often. */
+const MEDIA_REFRESH_MS = 1_500;
 
 export function useLiveEvents(): void {
   const utils = trpc.useUtils();
@@ -32,12 +37,20 @@ export function useLiveEvents(): void {
     const bookings = () => utils.bookings.invalidate();
     const contact = () => utils.contact.invalidate();
     const galleries = () => utils.galleries.invalidate();
-    const refresh = (event: string) => {
+    let mediaTimer: ReturnType<typeof setTimeout> | null = null;
+    const galleriesSoon = () => {
+      mediaTimer ??= setTimeout(() => {
+        mediaTimer = null;
+        void invalidate(galleries);
+      }, MEDIA_REFRESH_MS);
+    };
+    const refresh = (event: string, data: string | null) => {
       if (event.startsWith("booking.")) void invalidate(bookings);
       if (event.startsWith("gallery.")) void invalidate(galleries);
       if (event === "contact.created") void invalidate(contact);
+      if (applyMediaEvent(event, data) && event !== "media.progress") galleriesSoon();
     };
-    const refreshAll = () => invalidate(bookings, contact);
+    const refreshAll = () => invalidate(bookings, contact, galleries);
     const connect = async () => {
       while (!stop.signal.aborted) {
         const token = getToken();
@@ -67,19 +80,25 @@ export function useLiveEvents(): void {
               // data was loading and the stream was opening is below that point and never sent. Refreshed
               // once here, everything up to "ready" is in; the stream brings what follows.
               if (message.event === "ready") {
+                setLiveConnected(true);
                 if (!resumed) void refreshAll();
                 continue;
               }
-              refresh(message.event);
+              refresh(message.event, message.data);
             }
           }
         } catch {
           if (stop.signal.aborted) return;
+        } finally {
+          setLiveConnected(false);
         }
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     };
     void connect();
-    return () => stop.abort();
+    return () => {
+      stop.abort();
+      if (mediaTimer) clearTimeout(mediaTimer);
+    };
   }, [utils, queryClient]);
 }

@@ -2,9 +2,11 @@
  * Sends a whole shoot with resumable uploads (tus, through tus-js-client) to /api/uploads/resumable: a few files
  * at a time, each in chunks, with per-file and total progress. A dropped connection is retried from where the
  * server's copy ends; after a page reload, choosing the same files again continues each from its offset (the
- * upload's URL is kept in localStorage under a fingerprint of the file: name, type, size, last change) instead
- * of sending it again. Framework-free, so any screen (a gallery's uploader, the portfolio) can drive it.
+ * upload's URL is kept in localStorage under a fingerprint of the file: name, type, size, last change, and where
+ * it goes: purpose and metadata, so a file sent to one gallery never resumes into another) instead of sending
+ * it again. Framework-free, so any screen (a gallery's uploader, the portfolio) can drive it.
  */
+import { MESSAGES } from "@studio/validators";
 import * as tus from "tus-js-client";
 import { getToken, handleUnauthorized } from "../../lib/auth-storage";
 
@@ -61,6 +63,42 @@ export type ResumableUploadOptions = {
   createUpload?: UploadFactory;
 };
 
+/** The key an unfinished upload is remembered by: the file, and what it is for (purpose and metadata). */
+export function fingerprintOf(
+  file: File,
+  purpose: string,
+  metadata: Record<string, string> = {},
+  endpoint = RESUMABLE_ENDPOINT,
+): string {
+  const target = Object.keys(metadata)
+    .sort()
+    .map((k) => `${k}=${metadata[k]}`)
+    .join("&");
+  return ["tus-br", purpose, target, file.name, file.type, file.size, file.lastModified, endpoint].join("-");
+}
+
+/**
+ * Uploads started on this browser that did not finish (a reload, a closed tab), for `purpose` with this
+ * metadata: choosing or dropping the same files again goes on from where each stopped.
+ */
+export async function unfinishedUploads(
+  purpose: string,
+  metadata: Record<string, string> = {},
+): Promise<{ name: string; size: number | null }[]> {
+  if (!tus.canStoreURLs) return [];
+  try {
+    const all = await tus.defaultOptions.urlStorage.findAllUploads();
+    return all
+      .filter(
+        (u) =>
+          u.metadata.purpose === purpose && Object.entries(metadata).every(([k, v]) => u.metadata[k] === v),
+      )
+      .map((u) => ({ name: u.metadata.filename ?? "", size: u.size }));
+  } catch {
+    return [];
+  }
+}
+
 /** "<upload id>,<media id>" from the server's Upload-Result header. */
 export function parseUploadResult(
   header: string | undefined | null,
@@ -70,7 +108,10 @@ export function parseUploadResult(
   return uploadId && Number.isSafeInteger(mediaId) && mediaId > 0 ? { uploadId, mediaId } : null;
 }
 
-/** The server's message from a refused request's JSON body, else tus-js-client's own. */
+/**
+ * The server's message from a refused request's JSON body; a plain sentence when the network failed (after the
+ * retries) or the server did not answer with one; tus-js-client's own text otherwise.
+ */
 export function reasonOf(error: unknown): string {
   const response = (error as tus.DetailedError | null)?.originalResponse;
   const body = response?.getBody?.();
@@ -82,6 +123,9 @@ export function reasonOf(error: unknown): string {
       // not JSON: fall through
     }
   }
+  const status = statusOf(error);
+  if (error instanceof tus.DetailedError && status === 0) return MESSAGES.upload.connectionLost;
+  if (status >= 500) return MESSAGES.upload.storageUnavailable;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -149,6 +193,8 @@ export async function uploadResumable(
           filename: file.name,
           filetype: file.type || "application/octet-stream",
         },
+        fingerprint: (f, o) =>
+          Promise.resolve(fingerprintOf(f, options.purpose, options.metadata, o.endpoint ?? undefined)),
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         // The token is read at every request: a long upload outlives nothing the admin does meanwhile.

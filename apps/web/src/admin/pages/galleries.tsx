@@ -1,5 +1,5 @@
 /** Galleries: private client galleries for proofing and delivery (issue 30). ?gallery=<id> opens one. */
-import { MESSAGES } from "@studio/validators";
+import { type GalleryDetail, MESSAGES } from "@studio/validators";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "../../components/ui/button";
@@ -7,15 +7,31 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { GalleryEditor } from "../galleries/gallery-editor";
 import { GalleryFormDialog } from "../galleries/gallery-form";
 import { EmptyState } from "../ui/empty-state";
+import { useLiveConnected } from "../lib/media-progress";
 import { Icon } from "../ui/icons";
 import { PageHeader } from "../ui/page-header";
+
+const FALLBACK_POLL_MS = 5_000;
+
+const processing = (gallery: GalleryDetail | undefined) =>
+  gallery?.sets.some((s) =>
+    s.items.some((i) => i.media && i.media.status !== "ready" && i.media.status !== "failed"),
+  ) ?? false;
 
 export default function AdminGalleriesPage() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get("gallery")) || null;
   const [creating, setCreating] = useState(false);
   const list = trpc.galleries.list.useQuery();
-  const detail = trpc.galleries.get.useQuery({ id: selected ?? 0 }, { enabled: selected !== null });
+  const live = useLiveConnected();
+  // Files being processed report through the live stream; only while it is down is the gallery read again.
+  const detail = trpc.galleries.get.useQuery(
+    { id: selected ?? 0 },
+    {
+      enabled: selected !== null,
+      refetchInterval: (query) => (!live && processing(query.state.data) ? FALLBACK_POLL_MS : false),
+    },
+  );
   const open = (id: number | null) => setParams(id ? { gallery: String(id) } : {});
 
   return (

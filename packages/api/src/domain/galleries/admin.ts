@@ -1,8 +1,9 @@
 /**
- * Galleries in the back office (issue 30): create and edit, sets, items (uploaded through the admin multipart
- * path as `gallery_media`: private files with WebP variants), order, cover, the share link, the client's
- * selection and the log of views and downloads. Every change is one audited transaction (ADR 017), recorded
- * under the gallery (audit entity "gallery": its row, its sets and a compact list of its items).
+ * Galleries in the back office (issue 30): create and edit, sets, items (`gallery_media` uploads: resumable ones
+ * join their set as their last byte is recorded, uploads.ts; multipart ones through addGalleryItem), order,
+ * cover, the share link, the client's selection and the log of views and downloads. Every change is one audited
+ * transaction (ADR 017), recorded under the gallery (audit entity "gallery": its row, its sets and a compact list
+ * of its items).
  */
 import type { Prisma } from "@studio/db";
 import {
@@ -10,13 +11,15 @@ import {
   type GalleryDetail,
   type GalleryEventDto,
   type GalleryInput,
+  type GalleryItemMedia,
   type GallerySelection,
   type GallerySummary,
+  MEDIA_STATUSES,
   MESSAGES,
   type ZGalleryInput,
 } from "@studio/validators";
 import type { z } from "zod";
-import { auditedChange, type AuditTx } from "../../audit/trail";
+import { type AuditRecorder, auditedChange, auditedWithin, type AuditTx } from "../../audit/trail";
 import { hashPassword } from "../../auth/passwords";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
@@ -60,8 +63,26 @@ const ITEM_SELECT = {
   position: true,
   favourite: true,
   note: true,
-  upload: { select: { originalName: true, kind: true, variants: true, storageKey: true } },
+  upload: {
+    select: {
+      originalName: true,
+      kind: true,
+      variants: true,
+      storageKey: true,
+      media: { select: { id: true, status: true, progress: true, error: true } },
+    },
+  },
 } as const;
+
+const MEDIA_STATUS = new Set<string>(MEDIA_STATUSES);
+/** A file's processing as the back office shows it (an unknown status reads as pending). */
+function mediaOf(
+  media: { id: number; status: string; progress: number; error: string | null } | null,
+): GalleryItemMedia | null {
+  if (!media) return null;
+  const status = (MEDIA_STATUS.has(media.status) ? media.status : "pending") as GalleryItemMedia["status"];
+  return { id: media.id, status, progress: media.progress, error: media.error };
+}
 
 type SummaryRow = Prisma.GalleryGetPayload<{ include: { _count: { select: { items: true } } } }>;
 
@@ -136,6 +157,7 @@ export async function getGallery(deps: GalleryDeps, id: number): Promise<Gallery
       thumb_url: key ? signGalleryView(deps.config, `/uploads/${key}`, now) : null,
       favourite: item.favourite,
       note: item.note,
+      media: mediaOf(item.upload.media),
     });
   }
   return {
@@ -313,55 +335,66 @@ export async function deleteGallerySet(deps: GalleryDeps, input: { id: number; s
   );
 }
 
+type ItemTarget = { id: number; set_id: number; upload_id: string };
+
 /**
  * Adds an uploaded file (a `gallery_media` upload no gallery holds yet) at the end of a set; the first image
  * becomes the cover.
  */
 export async function addGalleryItem(
   deps: GalleryDeps,
-  input: { id: number; set_id: number; upload_id: string },
+  input: ItemTarget,
 ): Promise<{ id: number; item_id: number }> {
-  return auditedChange(
-    deps,
-    input.id,
-    async (tx) => {
-      await assertSet(tx, input.id, input.set_id);
-      const upload = await tx.upload.findUnique({
-        where: { id: input.upload_id },
-        select: { purpose: true, kind: true, galleryItem: { select: { id: true } } },
-      });
-      if (upload?.purpose !== "gallery_media" || upload.galleryItem) {
-        throw new AppError("BAD_REQUEST", MESSAGES.gallery.uploadNotUsable, {
-          fieldErrors: { upload_id: MESSAGES.gallery.uploadNotUsable },
-        });
-      }
-      const last = await tx.galleryItem.findFirst({
-        where: { setId: input.set_id },
-        orderBy: { position: "desc" },
-        select: { position: true },
-      });
-      const now = deps.now();
-      const item = await tx.galleryItem.create({
-        data: {
-          galleryId: input.id,
-          setId: input.set_id,
-          uploadId: input.upload_id,
-          position: (last?.position ?? -1) + 1,
-          createdAt: now,
-        },
-      });
-      await tx.upload.update({ where: { id: input.upload_id }, data: { attachedAt: now } });
-      if (upload.kind === "image") {
-        await tx.gallery.updateMany({
-          where: { id: input.id, coverItemId: null },
-          data: { coverItemId: item.id },
-        });
-      }
-      await touch(tx, input.id, now);
-      return { id: input.id, item_id: item.id };
+  return auditedChange(deps, input.id, (tx) => addItem(tx, deps.now(), input), { transaction: true });
+}
+
+/**
+ * The same addition inside a transaction the caller holds: the one that records a resumable upload, its
+ * MediaAsset and its processing job (uploads.ts), so the file is in the gallery exactly when it is stored.
+ * Audited with `audit` (the uploading admin's "galleries.addItem" entry) on that transaction.
+ */
+export function addGalleryItemWithin(
+  tx: AuditTx,
+  deps: { now: () => Date; audit: AuditRecorder },
+  input: ItemTarget,
+): Promise<{ id: number; item_id: number }> {
+  return auditedWithin(tx, deps.audit, input.id, (t) => addItem(t, deps.now(), input));
+}
+
+async function addItem(tx: AuditTx, now: Date, input: ItemTarget): Promise<{ id: number; item_id: number }> {
+  await assertSet(tx, input.id, input.set_id);
+  const upload = await tx.upload.findUnique({
+    where: { id: input.upload_id },
+    select: { purpose: true, kind: true, galleryItem: { select: { id: true } } },
+  });
+  if (upload?.purpose !== "gallery_media" || upload.galleryItem) {
+    throw new AppError("BAD_REQUEST", MESSAGES.gallery.uploadNotUsable, {
+      fieldErrors: { upload_id: MESSAGES.gallery.uploadNotUsable },
+    });
+  }
+  const last = await tx.galleryItem.findFirst({
+    where: { setId: input.set_id },
+    orderBy: { position: "desc" },
+    select: { position: true },
+  });
+  const item = await tx.galleryItem.create({
+    data: {
+      galleryId: input.id,
+      setId: input.set_id,
+      uploadId: input.upload_id,
+      position: (last?.position ?? -1) + 1,
+      createdAt: now,
     },
-    { transaction: true },
-  );
+  });
+  await tx.upload.update({ where: { id: input.upload_id }, data: { attachedAt: now } });
+  if (upload.kind === "image") {
+    await tx.gallery.updateMany({
+      where: { id: input.id, coverItemId: null },
+      data: { coverItemId: item.id },
+    });
+  }
+  await touch(tx, input.id, now);
+  return { id: input.id, item_id: item.id };
 }
 
 /** Sets the order of a set's items: `item_ids` lists every item of the set once. */

@@ -282,6 +282,29 @@ describe("videos, damaged files and workers", () => {
     expect(JSON.stringify(copy.format.tags ?? {})).not.toMatch(/16\.7|Jane/);
   });
 
+  it("a clip of one second has no frame one second in: its poster is its first frame", async () => {
+    const file = path.join(scratch, `${randomUUID()}.mp4`);
+    execFileSync("ffmpeg", [
+      ...[
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=320x240:rate=25:duration=1",
+      ],
+      ...["-c:v", "mpeg4", file],
+    ]);
+    const uploadId = await storedUpload(h, readFileSync(file), "video", "mp4");
+    await enqueueMediaProcessing(h.deps.db, { uploadId });
+    expect(await h.runJobs()).toBe(1);
+    const asset = await assetOf(h, uploadId);
+    expect([asset.status, asset.error]).toEqual(["ready", null]);
+    const poster = await sharp(await storedBytes(h, asset.posterKey!)).metadata();
+    expect([poster.format, poster.width, poster.height]).toEqual(["jpeg", 320, 240]);
+  });
+
   it("a damaged photo fails for good with a reason the back office shows, and the stream hears it", async () => {
     const bytes = (await cameraJpeg(800, 600)).subarray(0, 3000);
     const uploadId = await storedUpload(h, bytes, "image", "jpg");

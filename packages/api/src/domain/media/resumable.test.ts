@@ -5,6 +5,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Authenticated } from "../../auth/session";
 import { AppError } from "../../errors";
 import { createHarness, type Harness } from "../../testing/harness";
 import { noisyJpeg } from "../../testing/upload-files";
@@ -14,6 +15,12 @@ let h: Harness;
 let uploads: ResumableUploads;
 const seen: string[] = [];
 const BASE = "http://studio.test/api/uploads/resumable";
+/** The admin the route authenticated (the hooks are handed it). */
+const CALLER: Authenticated = {
+  user: { id: 1, name: "Studio Owner", email: "owner@studio.test", role: "owner" },
+  session: { id: "session-1", expiresAt: new Date(8.64e15) },
+  apiKey: null,
+};
 
 beforeAll(async () => {
   h = await createHarness();
@@ -52,6 +59,7 @@ async function send(bytes: Buffer, fields: Record<string, string>) {
         "Upload-Metadata": meta(fields),
       },
     }),
+    CALLER,
   );
   if (created.status !== 201) return created;
   return uploads.handle(
@@ -64,6 +72,7 @@ async function send(bytes: Buffer, fields: Record<string, string>) {
       },
       body: new Uint8Array(bytes),
     }),
+    CALLER,
   );
 }
 

@@ -20,6 +20,7 @@ import type { S3Store } from "@tus/s3-store";
 import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import { MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { z } from "zod";
+import type { Authenticated } from "../../auth/session";
 import type { Context } from "../../context";
 import { AppError, type AppErrorCode, HTTP_STATUS } from "../../errors";
 import type { S3StorageOptions } from "../../storage/s3";
@@ -37,10 +38,11 @@ export type ResumablePurpose = {
   kinds: MediaKind[];
   visibility: "public" | "private";
   /**
-   * Checks the client's metadata when the upload is created (e.g. that the gallery it names exists and is open):
-   * answers a message to refuse it with (400), or null. Run again when the last byte is in.
+   * Checks the client's metadata and the caller when the upload is created, before any byte is stored (e.g. that
+   * the gallery and set it names exist and belong together): answers a message to refuse it with (400), or null.
+   * Run again when the last byte is in (the gallery may have been deleted meanwhile).
    */
-  validate?: (metadata: Record<string, string>) => Promise<string | null>;
+  validate?: (metadata: Record<string, string>, caller: Authenticated) => Promise<string | null>;
   /** Watermark and EXIF choices for the processing job (e.g. from the gallery's settings). */
   processing?: (
     metadata: Record<string, string>,
@@ -52,6 +54,7 @@ export type ResumablePurpose = {
   onAccepted?: (
     tx: Tx,
     accepted: { uploadId: string; assetId: number; kind: MediaKind; metadata: Record<string, string> },
+    caller: Authenticated,
   ) => Promise<void>;
 };
 
@@ -175,8 +178,11 @@ async function s3Backend(
 }
 
 export type ResumableUploads = {
-  /** Answers one tus request (the caller has checked that it comes from an admin). */
-  handle: (request: Request) => Promise<Response>;
+  /**
+   * Answers one tus request of `caller`, whom the route has authenticated as an admin (null only for a browser's
+   * CORS preflight, which carries no token and reaches no hook).
+   */
+  handle: (request: Request, caller: Authenticated | null) => Promise<Response>;
   /** Deletes unfinished uploads older than the expiry; answers how many. */
   deleteExpired: () => Promise<number>;
 };
@@ -193,6 +199,13 @@ export async function createResumableUploads(
   const maxOf = (kinds: MediaKind[]) => Math.max(...kinds.map((k) => limits[k]));
   const largest = maxOf(Object.values(purposes).flatMap((p) => p?.kinds ?? []));
   const base = options.path.replace(/\/+$/, "");
+  // The hooks are handed tus's request, which is the one `handle` got: its caller is found through it.
+  const callers = new WeakMap<Request, Authenticated>();
+  const callerOf = (request: Request) => {
+    const caller = callers.get(request);
+    if (!caller) throw refusal(401, MESSAGES.auth.unauthorized);
+    return caller;
+  };
 
   const purposeOf = (metadata: Record<string, string | null> | undefined) => {
     const parsed = ZResumableMetadata.safeParse(metadata ?? {});
@@ -207,11 +220,12 @@ export async function createResumableUploads(
     id: string,
     size: number,
     metadata: Record<string, string | null> | undefined,
+    caller: Authenticated,
   ): Promise<{ uploadId: string; assetId: number }> => {
     const chosen = purposeOf(metadata);
     if (!chosen) throw refusal(400, MESSAGES.upload.resumablePurpose);
     const { policy } = chosen;
-    const invalid = await policy.validate?.(stringsOf(chosen.metadata));
+    const invalid = await policy.validate?.(stringsOf(chosen.metadata), caller);
     if (invalid) throw refusal(400, invalid);
     const head = await backend.head(id, Math.min(size, 256 * 1024));
     const sniffed = await sniffHead(head.subarray(0, SNIFF_BYTES), size <= SNIFF_BYTES);
@@ -262,12 +276,16 @@ export async function createResumableUploads(
         });
         const asset = await enqueueMediaProcessing(tx, { uploadId, ...processing });
         await tx.mediaAsset.update({ where: { id: asset }, data: { tusId: id } });
-        await policy.onAccepted?.(tx, {
-          uploadId,
-          assetId: asset,
-          kind: sniffed.kind,
-          metadata: stringsOf(chosen.metadata),
-        });
+        await policy.onAccepted?.(
+          tx,
+          {
+            uploadId,
+            assetId: asset,
+            kind: sniffed.kind,
+            metadata: stringsOf(chosen.metadata),
+          },
+          caller,
+        );
         return asset;
       });
       return { uploadId, assetId };
@@ -291,7 +309,8 @@ export async function createResumableUploads(
     namingFunction: () => `${TUS_PREFIX}${randomUUID()}`,
     generateUrl: (_req, { path: at, id }) => `${at}/${id.slice(TUS_PREFIX.length)}`,
     getFileIdFromRequest: (_req, last) => (last && UUID.test(last) ? `${TUS_PREFIX}${last}` : undefined),
-    onUploadCreate: async (_req, upload) => {
+    onUploadCreate: async (req, upload) => {
+      const caller = callerOf(req);
       if (upload.size === undefined) throw refusal(400, MESSAGES.upload.resumableLength);
       const chosen = purposeOf(upload.metadata);
       if (!chosen) throw refusal(400, MESSAGES.upload.resumablePurpose);
@@ -302,13 +321,18 @@ export async function createResumableUploads(
           MESSAGES.upload.tooLarge(`${(upload.size / MB).toFixed(1)}MB`, Math.round(limit / MB)),
         );
       if (upload.size === 0) throw refusal(400, MESSAGES.upload.emptyFile);
-      const invalid = await chosen.policy.validate?.(stringsOf(chosen.metadata));
+      const invalid = await chosen.policy.validate?.(stringsOf(chosen.metadata), caller);
       if (invalid) throw refusal(400, invalid);
       return {};
     },
-    onUploadFinish: async (_req, upload) => {
+    onUploadFinish: async (req, upload) => {
       try {
-        const { uploadId, assetId } = await accept(upload.id, upload.size ?? upload.offset, upload.metadata);
+        const { uploadId, assetId } = await accept(
+          upload.id,
+          upload.size ?? upload.offset,
+          upload.metadata,
+          callerOf(req),
+        );
         return { headers: { "Upload-Result": `${uploadId},${assetId}` } };
       } catch (error) {
         await backend.discard(upload.id);
@@ -323,7 +347,8 @@ export async function createResumableUploads(
   const server = new Server(serverOptions);
 
   return {
-    async handle(request) {
+    async handle(request, caller) {
+      if (caller) callers.set(request, caller);
       const method = request.method.toUpperCase();
       // The bytes of an upload are never served back through tus: finished files are read through their links.
       if (method === "GET")
