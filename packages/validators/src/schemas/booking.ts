@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_STATUSES, FIELD_LIMITS, TIME_SLOTS, type BookingStatus } from "../constants";
+import { BOOKING_STATUSES, FIELD_LIMITS, START_TIMES, type BookingStatus } from "../constants";
 import { isCalendarDate } from "../dates";
 import { MESSAGES } from "../messages";
 import {
@@ -25,11 +25,15 @@ export const ZBookingDate = z
   .min(1, m.dateRequired)
   .refine(isCalendarDate, m.dateInvalid);
 
+/**
+ * A start on the studio's grid: an hourly slot (the specification's nine), or the half hour after one, which only
+ * a service allowing starts every 30 minutes takes (judged with the service: schedule.ts, `assertBookable`).
+ */
 export const ZBookingTime = z
   .string({ error: m.timeRequired })
   .trim()
   .min(1, m.timeRequired)
-  .refine((v) => (TIME_SLOTS as readonly string[]).includes(v), m.timeInvalid);
+  .refine((v) => START_TIMES.includes(v), m.timeInvalid);
 
 /** Step 1 of the booking dialog. */
 export const ZBookingContact = z.object({
