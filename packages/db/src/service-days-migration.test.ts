@@ -72,4 +72,3 @@ describe("migration service_days", () => {
     expect(of(ids.hour)).toEqual([1, 60, false, 60]);
   });
 });
-

@@ -140,7 +140,9 @@ describe("POST /api/bookings (public)", () => {
         startEveryMinutes: 30,
       },
     });
-    const res = await t.call("POST", "/api/bookings", { body: body({ service_id: every30.id, time: "10:30" }) });
+    const res = await t.call("POST", "/api/bookings", {
+      body: body({ service_id: every30.id, time: "10:30" }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ data: { time: "10:30", service_id: every30.id } });
   });

@@ -95,10 +95,7 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
     deps.db.booking.findMany({
       where: {
         status: { in: ["pending", "confirmed"] },
-        OR: [
-          { date: { gte: since } },
-          { date: { gte: longSince }, service: { durationDays: { gt: 1 } } },
-        ],
+        OR: [{ date: { gte: since } }, { date: { gte: longSince }, service: { durationDays: { gt: 1 } } }],
       },
       orderBy: [{ date: "asc" }, { time: "asc" }, { id: "asc" }],
       take: CALENDAR_FEED_LIMIT,

@@ -164,7 +164,12 @@ describe("services: a session's length", () => {
     expect(await unreadOf(shoot.id)).toBe(false);
     const set = await admin.services.update({
       id: shoot.id,
-      data: valid({ duration: "Three days", duration_days: 3, duration_minutes: 360, start_every_minutes: "30" }),
+      data: valid({
+        duration: "Three days",
+        duration_days: 3,
+        duration_minutes: 360,
+        start_every_minutes: "30",
+      }),
     });
     expect([set.duration_days, set.duration_minutes, set.start_every_minutes]).toEqual([3, 360, 30]);
     // A later text naming one length makes it one day again; the grid stays.

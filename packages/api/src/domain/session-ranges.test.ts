@@ -475,8 +475,24 @@ describe("half-hour starts", () => {
     const portrait = await service("Portrait 30", 60);
     const view = await h.caller().bookings.availability({ date, service_id: every30 });
     expect(view.slots.map((s) => s.time)).toEqual([
-      "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00",
-      "13:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30",
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "12:00",
+      "12:30",
+      "13:00",
+      "13:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+      "16:00",
+      "16:30",
+      "17:00",
+      "17:30",
     ]);
     expect(view.slots.find((s) => s.time === "17:30")?.reason).toBe("too_long");
     expect(view.slots.find((s) => s.time === "17:00")?.reason).toBeNull();
@@ -512,9 +528,10 @@ describe("half-hour starts", () => {
       time: "14:30",
     });
     const hourly = await book(portrait, date, "09:00");
-    expect(
-      await failure(admin.bookings.reschedule({ id: hourly.booking.id, date, time: "15:30" })),
-    ).toEqual({ code: "BAD_REQUEST", message: MESSAGES.booking.startOnTheHour });
+    expect(await failure(admin.bookings.reschedule({ id: hourly.booking.id, date, time: "15:30" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.booking.startOnTheHour,
+    });
   });
 });
 

@@ -127,7 +127,9 @@ function timeZoneLines(timeZone: string): string[] {
 
 /** The start of the event's last day (its first, unless it spans several). */
 function endStart(event: CalendarEvent, timeZone: string, start: DateTime): DateTime {
-  return event.endDate && event.endDate !== event.date ? sessionStart(event.endDate, event.time, timeZone) : start;
+  return event.endDate && event.endDate !== event.date
+    ? sessionStart(event.endDate, event.time, timeZone)
+    : start;
 }
 
 function eventLines(event: CalendarEvent, input: CalendarInput): string[] {

@@ -36,7 +36,10 @@ describe("the migration that read texts naming several days into days", () => {
     it(`reads every listed text as durationDaysOf does (${provider})`, () => {
       const sql = migrationOf(provider, "service_days");
       const update = sql.slice(sql.indexOf("UPDATE"));
-      const cases = [...update.matchAll(/WHEN '([^']+)' THEN (\d+)/g)].map(([, text, n]) => [text, Number(n)]);
+      const cases = [...update.matchAll(/WHEN '([^']+)' THEN (\d+)/g)].map(([, text, n]) => [
+        text,
+        Number(n),
+      ]);
       expect(cases).toEqual(MIGRATED_DAY_TEXTS.map(([text, n]) => [text, n]));
       for (const [text, days] of cases) {
         expect(durationDaysOf(String(text)), String(text)).toBe(days);

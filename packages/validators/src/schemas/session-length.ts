@@ -69,7 +69,8 @@ const NUMBER_WORDS: Record<string, number> = {
   fourteen: 14,
 };
 /** "2 days", "2 shoot days", "3 full days", "2-day shoot", "two days": a count of days and what may follow. */
-const DAYS = /^(\d{1,2}|[a-z]+)(?:\s*-\s*|\s+)(?:(?:shoot|shooting|full|working|filming)\s+)?days?(?:\s+(?:shoot|session|production))?$/;
+const DAYS =
+  /^(\d{1,2}|[a-z]+)(?:\s*-\s*|\s+)(?:(?:shoot|shooting|full|working|filming)\s+)?days?(?:\s+(?:shoot|session|production))?$/;
 
 /**
  * The days a duration text names when it names several ("2 days", "2 shoot days", "3-day shoot"), or null (one
@@ -120,12 +121,14 @@ export const MIGRATED_DURATION_TEXTS: readonly string[] = [
 export const MIGRATED_DAY_TEXTS: readonly (readonly [string, number])[] = Array.from(
   { length: SESSION_LENGTH.maxDays - 1 },
   (_, i) => i + 2,
-).flatMap((n) =>
-  [`${n} days`, `${n} shoot days`, `${n} full days`, `${n}-day shoot`, `${n} day shoot`, `${n}-day`].map(
-    (text) => [text, n] as const,
-  ),
-).concat(
-  Object.entries(NUMBER_WORDS).flatMap(([word, n]) =>
-    [`${word} days`, `${word} shoot days`, `${word} full days`].map((text) => [text, n] as const),
-  ),
-);
+)
+  .flatMap((n) =>
+    [`${n} days`, `${n} shoot days`, `${n} full days`, `${n}-day shoot`, `${n} day shoot`, `${n}-day`].map(
+      (text) => [text, n] as const,
+    ),
+  )
+  .concat(
+    Object.entries(NUMBER_WORDS).flatMap(([word, n]) =>
+      [`${word} days`, `${word} shoot days`, `${word} full days`].map((text) => [text, n] as const),
+    ),
+  );

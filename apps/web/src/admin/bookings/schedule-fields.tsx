@@ -51,7 +51,9 @@ export function ScheduleFields({
         today={today}
         slots={slots}
         closedReason={closedReason}
-        times={startTimes(services.find((s) => String(s.id) === field("service_id").value)?.start_every_minutes)}
+        times={startTimes(
+          services.find((s) => String(s.id) === field("service_id").value)?.start_every_minutes,
+        )}
       />
     </>
   );

@@ -186,11 +186,13 @@ async function judgeDays(
       else if (!withinHours(day, time)) reason = "closed";
       else if (span && span.length < length) reason = "horizon";
       else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
-      else if (later.some((next) => !fitsOpenHours(range, rules.weekly[weekdayOf(next)]))) reason = "too_long";
+      else if (later.some((next) => !fitsOpenHours(range, rules.weekly[weekdayOf(next)])))
+        reason = "too_long";
       else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
       else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
-      else if (later.some((next) => overlapsHeldRange(busy, next, time, facts, rules.timeZone))) reason = "busy";
+      else if (later.some((next) => overlapsHeldRange(busy, next, time, facts, rules.timeZone)))
+        reason = "busy";
       else if (
         crewFree <= 0 ||
         needs.some(

@@ -128,7 +128,8 @@ export type Slot = { date: string; time: string };
 /** The rules a place was judged by, and the days its session takes (its date alone, or several in a row). */
 export type BookableRules = ScheduleRules & { days: string[] };
 
-const timeRefused = (message: string) => new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+const timeRefused = (message: string) =>
+  new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
 
 /**
  * Refuses a slot the rules do not allow, with a 400 naming the field ("date" or "time") and the rule's message;
