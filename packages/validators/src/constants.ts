@@ -106,25 +106,6 @@ export const TIME_SLOTS = [
 ] as const;
 export type TimeSlot = (typeof TIME_SLOTS)[number];
 
-/**
- * Every start a session may have: the hourly slots and the half hours after them (09:00, 09:30, … 17:30). A
- * service starts on the hour unless it allows starts every 30 minutes (`start_every_minutes`); the REST
- * contract's `time` takes any of these, and a :30 one only for such a service.
- */
-export const START_TIMES: readonly string[] = TIME_SLOTS.flatMap((slot) => [slot, `${slot.slice(0, 2)}:30`]);
-
-/** The grids a service's starts may lie on, in minutes. */
-export const START_EVERY_MINUTES = [30, 60] as const;
-export type StartEveryMinutes = (typeof START_EVERY_MINUTES)[number];
-
-/** The starts of a service's grid: the hourly slots, or every half hour. */
-export function startTimes(everyMinutes: number | null | undefined): readonly string[] {
-  return everyMinutes === 30 ? START_TIMES : TIME_SLOTS;
-}
-
-/** Whether a start lies on the half hour ("10:30"). */
-export const isHalfHour = (time: string): boolean => time.endsWith(":30");
-
 export const CONTACT_SERVICE_TYPES = [
   "Wedding Photography",
   "Corporate Events",

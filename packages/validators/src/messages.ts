@@ -121,7 +121,7 @@ export const MESSAGES = {
       `Bookings can be made at most ${days} ${days === 1 ? "day" : "days"} ahead.`,
     /** A session of several days whose later days are beyond the horizon (or not found). */
     sessionDaysBeyondHorizon: (days: number) =>
-      `A session of ${days} days needs ${days} open days from its first one, and the last of them is beyond the days we take bookings for. Please choose an earlier date.`,
+      `A session of ${days} days ends beyond the days we take bookings for. Please choose an earlier date.`,
     fullyBooked: "Fully booked",
     slotClosed: "Closed",
     slotTooSoon: "Too soon",
@@ -530,8 +530,7 @@ export const MESSAGES = {
       bufferAfterLabel: "Buffer after (minutes)",
       bufferHint: "Travel and set-up before, pack-down after.",
       daysLabel: "Days",
-      daysHint:
-        "A session of several days takes that many open days in a row from its first (closed days are skipped), at the same hours each day.",
+      daysHint: "Open days in a row (closed days skipped), the same hours each day.",
       startEveryLabel: "Starts",
       startEveryHourly: "On the hour (10:00, 11:00…)",
       startEveryHalfHour: "Every half hour (10:00, 10:30…)",

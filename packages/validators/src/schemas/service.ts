@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
   FIELD_LIMITS,
-  type StartEveryMinutes,
   LEGACY_SERVICE_CATEGORIES,
   type LegacyServiceCategory,
   SERVICE_CATEGORIES,
   type ServiceCategory,
 } from "../constants";
 import { MESSAGES } from "../messages";
+import type { StartEveryMinutes } from "./booking";
 import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
 import { SESSION_LENGTH } from "./session-length";
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   durationDaysOf,
   durationMinutesOf,
-  MIGRATED_DAY_TEXTS,
   MIGRATED_DURATION_TEXTS,
+  migratedDayTexts,
   sessionLengthInWords,
 } from "./session-length";
 
@@ -40,7 +40,7 @@ describe("the migration that read texts naming several days into days", () => {
         text,
         Number(n),
       ]);
-      expect(cases).toEqual(MIGRATED_DAY_TEXTS.map(([text, n]) => [text, n]));
+      expect(cases).toEqual(migratedDayTexts().map(([text, n]) => [text, n]));
       for (const [text, days] of cases) {
         expect(durationDaysOf(String(text)), String(text)).toBe(days);
         // The texts the first migration left unread: none of them names minutes.

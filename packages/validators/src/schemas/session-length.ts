@@ -115,20 +115,17 @@ export const MIGRATED_DURATION_TEXTS: readonly string[] = [
 ];
 
 /**
- * The texts the migration `service_days` reads into days (each of a full day's minutes); session-length.test.ts
+ * The texts the migration `service_days` reads into days (a function, so the site's bundle leaves it out) (each of a full day's minutes); session-length.test.ts
  * checks its list against durationDaysOf.
  */
-export const MIGRATED_DAY_TEXTS: readonly (readonly [string, number])[] = Array.from(
-  { length: SESSION_LENGTH.maxDays - 1 },
-  (_, i) => i + 2,
-)
-  .flatMap((n) =>
+export function migratedDayTexts(): (readonly [string, number])[] {
+  const digits = Array.from({ length: SESSION_LENGTH.maxDays - 1 }, (_, i) => i + 2).flatMap((n) =>
     [`${n} days`, `${n} shoot days`, `${n} full days`, `${n}-day shoot`, `${n} day shoot`, `${n}-day`].map(
       (text) => [text, n] as const,
     ),
-  )
-  .concat(
-    Object.entries(NUMBER_WORDS).flatMap(([word, n]) =>
-      [`${word} days`, `${word} shoot days`, `${word} full days`].map((text) => [text, n] as const),
-    ),
   );
+  const words = Object.entries(NUMBER_WORDS).flatMap(([word, n]) =>
+    [`${word} days`, `${word} shoot days`, `${word} full days`].map((text) => [text, n] as const),
+  );
+  return [...digits, ...words];
+}
