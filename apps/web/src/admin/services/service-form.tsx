@@ -180,10 +180,6 @@ export function ServiceFormDialog({
         {...field("duration_days")}
         required
       />
-      <SelectField label={m.startEveryLabel} {...field("start_every_minutes")}>
-        <option value="60">{m.startEveryHourly}</option>
-        <option value="30">{m.startEveryHalfHour}</option>
-      </SelectField>
       <TextField
         label={m.bufferBeforeLabel}
         type="number"
@@ -203,6 +199,10 @@ export function ServiceFormDialog({
         step={5}
         {...field("buffer_after_minutes")}
       />
+      <SelectField label={m.startEveryLabel} className="sm:col-span-2" {...field("start_every_minutes")}>
+        <option value="60">{m.startEveryHourly}</option>
+        <option value="30">{m.startEveryHalfHour}</option>
+      </SelectField>
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>
