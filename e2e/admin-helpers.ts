@@ -59,7 +59,14 @@ export async function adminSession(page: Page, name = "Eddie Editor") {
 export async function createService(
   request: APIRequestContext,
   token: string,
-  data: { title: string; price: number; category?: string },
+  data: {
+    title: string;
+    price: number;
+    category?: string;
+    /** "1 hour" unless told ("2 days": a session of two days). */
+    duration?: string;
+    start_every_minutes?: 30 | 60;
+  },
 ): Promise<{ id: number; title: string; price: number }> {
   const response = await request.post("/api/services", {
     headers: { Authorization: `Bearer ${token}` },

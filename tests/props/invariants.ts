@@ -10,7 +10,7 @@ import {
   FEEDBACK_STATUSES,
   isCalendarDate,
   PORTFOLIO_STATUSES,
-  TIME_SLOTS,
+  START_TIMES,
   ZBookingContact,
   ZContactInput,
   ZFeedbackInput,
@@ -57,7 +57,7 @@ export async function expectStoredDataValid(db: Db): Promise<StoredCounts> {
   for (const b of bookings) {
     stable(ZBookingContact, `booking ${b.id}`, { name: b.name, email: b.email, phone: b.phone });
     expect(isCalendarDate(b.date), `booking ${b.id} date ${b.date}`).toBe(true);
-    expect(TIME_SLOTS as readonly string[]).toContain(b.time);
+    expect(START_TIMES).toContain(b.time);
     expect(BOOKING_STATUSES as readonly string[]).toContain(b.status);
     const holdsSlot = b.status !== "cancelled";
     expect(b.slotKey, `booking ${b.id} slot key`).toBe(holdsSlot ? `${b.date} ${b.time}` : null);

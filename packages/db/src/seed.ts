@@ -7,8 +7,10 @@ type SeedService = {
   category: string;
   price: number;
   duration: string;
-  /** The session's length; null where the text names several days (multi-day sessions are not modelled yet). */
+  /** The session's length (of each day); null where the text names no length the studio books (set by the owner). */
   minutes: number | null;
+  /** Open days in a row a session takes (1 unless told). */
+  days?: number;
   /**
    * Travel and set-up before, pack-down after. The whole held range must fit in the day's open hours (09:00–18:00
    * on the default schedule), so a full day (8 hours) has its pack-down hour after and starts at 09:00.
@@ -120,7 +122,8 @@ const SERVICES: SeedService[] = [
     category: "videography",
     price: 1299,
     duration: "2 shoot days",
-    minutes: null, // several shoot days: set by the owner once multi-day sessions exist
+    minutes: 480,
+    days: 2,
     features: ["Interviews and b-roll", "Licensed music", "Two revision rounds", "Social cut-downs"],
     image: "/media/corporate.jpg",
   },
@@ -142,7 +145,8 @@ const SERVICES: SeedService[] = [
     category: "videography",
     price: 2499,
     duration: "2 shoot days",
-    minutes: null, // several shoot days: set by the owner once multi-day sessions exist
+    minutes: 480,
+    days: 2,
     features: ["Treatment and storyboard", "Cinema cameras", "Colour grade", "Vertical cut"],
     image: "/media/concert.jpg",
   },
@@ -176,7 +180,7 @@ const SERVICES: SeedService[] = [
     category: "cinematography",
     price: 5999,
     duration: "Per shoot week",
-    minutes: null, // several shoot days: set by the owner once multi-day sessions exist
+    minutes: null, // a length the owner sets per production
     features: ["DP and camera crew", "Look development", "Cinema camera package", "On-set colour"],
     image: "/media/film-set.jpg",
   },
@@ -186,7 +190,8 @@ const SERVICES: SeedService[] = [
     category: "cinematography",
     price: 2999,
     duration: "3 shoot days",
-    minutes: null, // several shoot days: set by the owner once multi-day sessions exist
+    minutes: 480,
+    days: 3,
     features: ["DP and focus puller", "Lighting package", "Shot list with the director", "Dailies"],
     image: "/media/documentary.jpg",
   },
@@ -197,7 +202,7 @@ const SERVICES: SeedService[] = [
     category: "cinematography",
     price: 3999,
     duration: "1-2 shoot days",
-    minutes: null, // several shoot days: set by the owner once multi-day sessions exist
+    minutes: null, // one or two days: the owner picks
     features: ["DP and crew", "Anamorphic or spherical", "Grip and motion control", "On-set monitoring"],
     image: "/media/commercial.jpg",
   },
@@ -723,6 +728,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
         duration: s.duration,
         durationMinutes: s.minutes ?? 60,
         durationUnread: s.minutes === null,
+        durationDays: s.days ?? 1,
         bufferBeforeMinutes: s.buffers?.before ?? 0,
         bufferAfterMinutes: s.buffers?.after ?? 0,
         features: s.features,

@@ -41,6 +41,8 @@ export const MESSAGES = {
     timeRequired: "Time is required",
     timeInvalid: "Please choose one of the hourly slots between 09:00 and 17:00",
     slotTaken: "This time slot is no longer available. Please choose another time.",
+    /** A :30 start for a service that starts on the hour (its grid is 60 minutes). */
+    startOnTheHour: "This service starts on the hour. Please choose a time such as 10:00.",
     /** A session (with its buffers) for which a crew or a piece of equipment is taken: "No crew is free from …". */
     resourceTaken: (resource: string, when: string) =>
       `No ${resource} is free ${when}. Please choose another time.`,
@@ -117,6 +119,9 @@ export const MESSAGES = {
       `Please book at least ${hours} ${hours === 1 ? "hour" : "hours"} ahead.`,
     beyondHorizon: (days: number) =>
       `Bookings can be made at most ${days} ${days === 1 ? "day" : "days"} ahead.`,
+    /** A session of several days whose later days are beyond the horizon (or not found). */
+    sessionDaysBeyondHorizon: (days: number) =>
+      `A session of ${days} days ends beyond the days we take bookings for. Please choose an earlier date.`,
     fullyBooked: "Fully booked",
     slotClosed: "Closed",
     slotTooSoon: "Too soon",
@@ -232,6 +237,8 @@ export const MESSAGES = {
     priceInvalid: "Price must be a number of at least 0",
     durationRequired: "Duration is required",
     durationMinutesInvalid: `Length must be a whole number of minutes from ${SESSION_LENGTH.minMinutes} to ${SESSION_LENGTH.maxMinutes}`,
+    durationDaysInvalid: `Days must be a whole number from 1 to ${SESSION_LENGTH.maxDays}`,
+    startEveryInvalid: "Starts must be every 30 or every 60 minutes",
     bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${SESSION_LENGTH.maxBufferMinutes}`,
     categoryInvalid:
       "Category must be one of photography, videography, cinematography, drone-services, vfx-post, commercial",
@@ -529,10 +536,17 @@ export const MESSAGES = {
       bufferBeforeLabel: "Buffer before (minutes)",
       bufferAfterLabel: "Buffer after (minutes)",
       bufferHint: "Travel and set-up before, pack-down after.",
+      daysLabel: "Days",
+      daysHint: "Open days in a row (closed days skipped), the same hours each day.",
+      startEveryLabel: "Starts",
+      startEveryHourly: "On the hour (10:00, 11:00…)",
+      startEveryHalfHour: "Every half hour (10:00, 10:30…)",
+      startEveryHalfHourShort: "starts every half hour",
       /** A service whose duration text named no length: it lasts 60 minutes until the owner sets one. */
       lengthUnread: "Length not set: 60 minutes until you set it",
       lengthUnreadNotice: (count: number) =>
         `${count === 1 ? "One service's" : `${count} services'`} duration could not be read as a length, so ${count === 1 ? "it lasts" : "they last"} 60 minutes in bookings and invites. Edit ${count === 1 ? "it" : "them"} to set the session length.`,
+      /** The service list's length: "2 days, 8 hours a day", "1 hour (+30 min before, 0 min after)". */
       sessionLength: (words: string, before: number, after: number) =>
         `${words}${before || after ? ` (+${before} min before, ${after} min after)` : ""}`,
     },
@@ -585,6 +599,8 @@ export const MESSAGES = {
       rescheduling: "Moving...",
       rescheduleFailed: "Failed to move the booking",
       historyHeading: "History",
+      /** A session of several days: the days it takes. */
+      sessionDays: "Session days",
       historyEmpty: "No changes yet.",
       historyBy: (who: string | null) => (who === null ? "by the client" : `by ${who}`),
       historyCreated: "Booked",

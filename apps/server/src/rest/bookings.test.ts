@@ -103,6 +103,9 @@ describe("POST /api/bookings (public)", () => {
     ["missing date", { date: undefined }, "date", m.dateRequired],
     ["missing time", { time: undefined }, "time", m.timeRequired],
     ["slot outside hours", { time: "19:00" }, "time", m.timeInvalid],
+    ["time off the half-hour grid", { time: "10:15" }, "time", m.timeInvalid],
+    // Services 1–3 start on the hour: the half hour is refused with its own message.
+    ["a :30 start of a service starting on the hour", { time: "10:30" }, "time", m.startOnTheHour],
     ["date in the past", { date: "2030-01-14" }, "date", m.dateInPast],
     ["unknown service", { service_id: 404 }, "service_id", m.serviceNotFound],
     ["foreign proof URL", { image: "https://evil.example/x.pdf" }, "image", m.proofInvalid],
@@ -122,6 +125,26 @@ describe("POST /api/bookings (public)", () => {
     expect(bad.body).toEqual({ success: false, message: MESSAGES.common.invalidJson });
     const list = await t.call("POST", "/api/bookings", { body: [1, 2] });
     expect(list.status).toBe(400);
+  });
+
+  it("a :30 start of a service allowing starts every half hour is booked with date and time alone", async () => {
+    const every30 = await t.deps.db.service.create({
+      data: {
+        // An id of its own: the ones above were given explicitly, so PostgreSQL's sequence still starts at 1.
+        id: 40,
+        title: "Mini session",
+        description: "d",
+        category: "photography",
+        priceCents: 100,
+        features: [],
+        startEveryMinutes: 30,
+      },
+    });
+    const res = await t.call("POST", "/api/bookings", {
+      body: body({ service_id: every30.id, time: "10:30" }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ data: { time: "10:30", service_id: every30.id } });
   });
 
   it("409 when the slot is taken", async () => {

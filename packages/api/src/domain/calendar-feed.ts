@@ -17,6 +17,7 @@ import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
 import { hashToken } from "./bookings/self-service";
 import { scheduleRules } from "./bookings/schedule";
+import { lastDaysOf } from "./bookings/session-days";
 
 export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache" | "audit">;
 
@@ -24,6 +25,8 @@ export type CalendarFeedDeps = Pick<Context, "db" | "config" | "now" | "cache" |
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The most bookings one feed lists (the next ones come as the earlier sessions pass). */
 export const CALENDAR_FEED_LIMIT = 2_000;
+/** How far back a session of several days that is still running may have begun (14 open days, closures between). */
+const LONGEST_SPAN_DAYS = 62;
 
 function tokenOf(deps: CalendarFeedDeps, nonce: string): string {
   return createHmac("sha256", deps.config.jwtSecret).update(`calendar-feed:${nonce}`).digest("base64url");
@@ -86,9 +89,14 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
   const { timeZone } = await scheduleRules(deps);
   // From yesterday in UTC: covers "today" in every zone; sessions that have ended are dropped below.
   const since = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  // A session of several days that began earlier may still be running: its span reaches back further.
+  const longSince = new Date(now.getTime() - LONGEST_SPAN_DAYS * 86_400_000).toISOString().slice(0, 10);
   const [rows, studio] = await Promise.all([
     deps.db.booking.findMany({
-      where: { status: { in: ["pending", "confirmed"] }, date: { gte: since } },
+      where: {
+        status: { in: ["pending", "confirmed"] },
+        OR: [{ date: { gte: since } }, { date: { gte: longSince }, service: { durationDays: { gt: 1 } } }],
+      },
       orderBy: [{ date: "asc" }, { time: "asc" }, { id: "asc" }],
       take: CALENDAR_FEED_LIMIT,
       select: {
@@ -101,7 +109,7 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
         message: true,
         status: true,
         updatedAt: true,
-        service: { select: { title: true, durationMinutes: true } },
+        service: { select: { title: true, durationMinutes: true, durationDays: true } },
       },
     }),
     studioDetailsFor(deps.db, deps),
@@ -109,9 +117,15 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
   const domain = new URL(deps.config.publicUrl).hostname;
   const adminUrl = `${deps.config.publicUrl.replace(/\/+$/, "")}/admin/bookings`;
   const events: CalendarEvent[] = [];
+  // Sessions of several days are one event each, from the first day's start to the last day's end.
+  const lastDays = await lastDaysOf(
+    deps.db,
+    rows.map((b) => ({ id: b.id, date: b.date, days: b.service?.durationDays })),
+  );
   for (const b of rows) {
     const minutes = b.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
-    if (sessionEnd(b.date, b.time, minutes, timeZone).getTime() <= now.getTime()) continue;
+    const lastDate = lastDays.get(b.id) ?? b.date;
+    if (sessionEnd(lastDate, b.time, minutes, timeZone).getTime() <= now.getTime()) continue;
     events.push({
       uid: bookingUid(b.id, domain),
       // Seconds since 2020 of the last change: grows with every change, so subscribers take the newest.
@@ -119,6 +133,7 @@ export async function calendarFeedIcs(deps: CalendarFeedDeps, token: string): Pr
       date: b.date,
       time: b.time,
       minutes,
+      endDate: lastDate,
       summary: `${b.status === "pending" ? "[Pending] " : ""}${b.service?.title ?? "Session"} – ${b.name}`,
       description: [
         `Client: ${b.name}`,

@@ -66,6 +66,8 @@ describe("services: create and read", () => {
       duration_minutes: 60,
       buffer_before_minutes: 0,
       buffer_after_minutes: 0,
+      duration_days: 1,
+      start_every_minutes: 60,
       features: ["10 images"],
       image: "https://cdn.example/a.jpg",
       icon: null,
@@ -131,12 +133,12 @@ describe("services: a session's length", () => {
   });
 
   it("keeps 60 minutes for text it cannot read and lists the service for the owner, until minutes are set", async () => {
-    const vague = await admin.services.create(valid({ duration: "2 shoot days" }));
+    const vague = await admin.services.create(valid({ duration: "A few shoot days" }));
     expect(vague.duration_minutes).toBe(60);
     expect(await unreadOf(vague.id)).toBe(true);
     const set = await admin.services.update({
       id: vague.id,
-      data: valid({ duration: "2 shoot days", duration_minutes: 480 }),
+      data: valid({ duration: "A few shoot days", duration_minutes: 480 }),
     });
     expect(set.duration_minutes).toBe(480);
     expect(await unreadOf(vague.id)).toBe(false);
@@ -154,6 +156,34 @@ describe("services: a session's length", () => {
       480, 60, 45,
     ]);
     expect(await unreadOf(day.id)).toBe(true);
+  });
+
+  it("reads a text naming several days into days of a full day's minutes; the back office sets days and starts", async () => {
+    const shoot = await admin.services.create(valid({ duration: "2 shoot days" }));
+    expect([shoot.duration_days, shoot.duration_minutes, shoot.start_every_minutes]).toEqual([2, 480, 60]);
+    expect(await unreadOf(shoot.id)).toBe(false);
+    const set = await admin.services.update({
+      id: shoot.id,
+      data: valid({
+        duration: "Three days",
+        duration_days: 3,
+        duration_minutes: 360,
+        start_every_minutes: "30",
+      }),
+    });
+    expect([set.duration_days, set.duration_minutes, set.start_every_minutes]).toEqual([3, 360, 30]);
+    // A later text naming one length makes it one day again; the grid stays.
+    const hour = await admin.services.update({ id: shoot.id, data: valid({ duration: "1 hour" }) });
+    expect([hour.duration_days, hour.duration_minutes, hour.start_every_minutes]).toEqual([1, 60, 30]);
+    for (const bad of [0, 15, 1.5]) {
+      expect(await failure(admin.services.create(valid({ duration_days: bad })))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: m.durationDaysInvalid,
+      });
+    }
+    expect(
+      await failure(admin.services.create(valid({ start_every_minutes: 15 as unknown as 30 }))),
+    ).toMatchObject({ code: "BAD_REQUEST", message: m.startEveryInvalid });
   });
 
   it("refuses lengths and buffers out of bounds with their messages", async () => {

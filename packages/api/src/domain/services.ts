@@ -5,7 +5,9 @@ import {
   type ServiceCategory,
   type ServiceDto,
   type ServiceRemoved,
+  durationDaysOf,
   durationMinutesOf,
+  SESSION_LENGTH,
   serviceCategoryOf,
   type ZServiceInput,
 } from "@studio/validators";
@@ -32,6 +34,8 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
     duration_minutes: row.durationMinutes,
     buffer_before_minutes: row.bufferBeforeMinutes,
     buffer_after_minutes: row.bufferAfterMinutes,
+    duration_days: row.durationDays,
+    start_every_minutes: row.startEveryMinutes === 30 ? 30 : 60,
     features: toTextList(row.features),
     image: row.image,
     icon: row.icon,
@@ -41,14 +45,21 @@ export function toServiceDto(row: ServiceModel): ServiceDto {
 }
 
 /**
- * A session's length: the minutes given (the back office), else the minutes the duration text names (an external
- * tool on the REST contract sends only the text). Text that names none leaves the minutes as they are (60 for a
- * new service) and flags the service for the owner. Buffers not given stay as they are (0 for a new service).
+ * A session's length: the minutes (and days) given (the back office), else what the duration text names (an
+ * external tool on the REST contract sends only the text): minutes ("Half day"), or days ("2 days", each of a full
+ * day's minutes). Text that names neither leaves the length as it is (60 minutes, one day for a new service) and
+ * flags the service for the owner. Buffers and the start grid not given stay as they are (0, hourly when new).
  */
 function sessionLength(data: ServiceData) {
-  const read = data.duration_minutes ?? durationMinutesOf(data.duration);
+  const textDays = data.duration_days === undefined ? durationDaysOf(data.duration) : null;
+  const read =
+    data.duration_minutes ??
+    (textDays !== null ? SESSION_LENGTH.fullDayMinutes : durationMinutesOf(data.duration));
+  const days = data.duration_days ?? textDays ?? (read !== null ? SESSION_LENGTH.defaultDays : undefined);
   return {
     ...(read !== null ? { durationMinutes: read } : {}),
+    ...(days !== undefined ? { durationDays: days } : {}),
+    ...(data.start_every_minutes !== undefined ? { startEveryMinutes: data.start_every_minutes } : {}),
     durationUnread: read === null,
     ...(data.buffer_before_minutes !== undefined ? { bufferBeforeMinutes: data.buffer_before_minutes } : {}),
     ...(data.buffer_after_minutes !== undefined ? { bufferAfterMinutes: data.buffer_after_minutes } : {}),
@@ -62,6 +73,8 @@ async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
     duration_minutes: _minutes,
     buffer_before_minutes: _before,
     buffer_after_minutes: _after,
+    duration_days: _days,
+    start_every_minutes: _every,
     ...rest
   } = data;
   const stored = await publicMediaUrl(deps, image, "service_image", "image");

@@ -3,7 +3,13 @@
  * whole range (session + buffers), on SQLite and PostgreSQL. Availability, new bookings, the client's move and the
  * studio's reschedule judge the same ranges; concurrent requests never hold a resource beyond its count.
  */
-import { DEFAULT_SCHEDULE, MESSAGES, type ScheduleUpdateInput, TIME_SLOTS } from "@studio/validators";
+import {
+  DEFAULT_SCHEDULE,
+  formatDate,
+  MESSAGES,
+  type ScheduleUpdateInput,
+  TIME_SLOTS,
+} from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueManageUrl } from "./bookings/self-service";
 import { bookingInput } from "../testing/fixtures";
@@ -39,7 +45,7 @@ beforeEach(async () => {
 async function service(
   title: string,
   minutes: number,
-  buffers: { before?: number; after?: number } = {},
+  buffers: { before?: number; after?: number; days?: number; every?: 30 | 60 } = {},
   equipment: { id: number; quantity?: number }[] = [],
 ): Promise<number> {
   const row = await h.deps.db.service.create({
@@ -52,6 +58,8 @@ async function service(
       durationMinutes: minutes,
       bufferBeforeMinutes: buffers.before ?? 0,
       bufferAfterMinutes: buffers.after ?? 0,
+      durationDays: buffers.days ?? 1,
+      startEveryMinutes: buffers.every ?? 60,
     },
   });
   if (equipment.length) {
@@ -322,6 +330,208 @@ describe("moving a session", () => {
   });
 });
 
+/** The days and units a booking holds of a resource ("crew" unless told). */
+async function heldDays(bookingId: number, resource = "crew") {
+  const rows = await h.deps.db.resourceHold.findMany({
+    where: { bookingId, resource },
+    orderBy: { unit: "asc" },
+  });
+  return { days: [...new Set(rows.map((r) => r.unit.slice(0, 10)))], units: rows.length };
+}
+
+describe("sessions of several days", () => {
+  it("a 2-day shoot holds its crew on both days; day 2 taken refuses it by name; a second crew takes it", async () => {
+    const first = nextDay();
+    const second = nextDay();
+    const shoot = await service("Two-day shoot A", 480, { days: 2 });
+    const portrait = await service("Portrait 2A", 60);
+    await book(portrait, second, "12:00");
+    expect(await failure(book(shoot, first, "09:00"))).toEqual({
+      code: "CONFLICT",
+      message: `No crew is free from 9:00 AM to 5:00 PM on ${dayLabel(second)}. Please choose another time.`,
+    });
+    const day = await h.caller().bookings.availability({ date: first, service_id: shoot });
+    expect(day.slots.find((s) => s.time === "09:00")?.reason).toBe("full");
+    await crews(2);
+    const { booking } = await book(shoot, first, "09:00");
+    expect(await heldDays(booking.id)).toEqual({ days: [first, second], units: 32 });
+    // Both crews are now out on day 2 from 12:00 to 13:00; an hour there is refused, one after the shoot is not.
+    expect(await failure(book(portrait, second, "12:00"))).toMatchObject({ code: "CONFLICT" });
+    await expect(book(portrait, second, "17:00")).resolves.toBeTruthy();
+    const history = await admin.bookings.history({ id: booking.id });
+    expect(history.days).toEqual([first, second]);
+  });
+
+  it("takes the next open days: a closure and a closed weekday are skipped, the horizon refuses", async () => {
+    const first = nextDay();
+    const closed = nextDay();
+    const third = nextDay();
+    const shoot = await service("Two-day shoot B", 240, { days: 2 });
+    const { id } = await admin.schedule.addClosure({ start: closed, end: closed, reason: "Away" });
+    try {
+      const { booking } = await book(shoot, first, "10:00");
+      expect((await heldDays(booking.id)).days).toEqual([first, third]);
+      // Another on the third day: its morning is held by the first shoot's second day.
+      const view = await h.caller().bookings.availability({ date: third, service_id: shoot });
+      expect(view.slots.find((s) => s.time === "10:00")?.reason).toBe("full");
+      // A day whose later day is beyond the horizon.
+      const lastDay = nextDay();
+      const horizon = Math.round((Date.parse(lastDay) - Date.parse("2030-01-15")) / 86_400_000);
+      await admin.schedule.update({ ...DEFAULT_SCHEDULE, horizon_days: horizon } as ScheduleUpdateInput);
+      const refused = await h.caller().bookings.availability({ date: lastDay, service_id: shoot });
+      expect(refused.slots.every((s) => s.reason === "horizon")).toBe(true);
+      expect(await failure(book(shoot, lastDay, "10:00"))).toEqual({
+        code: "BAD_REQUEST",
+        message: MESSAGES.schedule.sessionDaysBeyondHorizon(2),
+      });
+    } finally {
+      await admin.schedule.removeClosure({ id });
+    }
+  });
+
+  it("each day's range must fit that day's hours", async () => {
+    const first = nextDay();
+    const second = nextDay();
+    const shoot = await service("Two-day shoot C", 480, { days: 2 });
+    const weekly = DEFAULT_SCHEDULE.weekly.map((d) => ({ ...d }));
+    const weekday = new Date(`${second}T00:00:00Z`).getUTCDay();
+    weekly[weekday] = { open: true, first: "12:00", last: "17:00" };
+    await admin.schedule.update({ ...DEFAULT_SCHEDULE, weekly } as ScheduleUpdateInput);
+    expect(await failure(book(shoot, first, "09:00"))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.schedule.sessionOutsideHours("8 hours", "12:00 PM", "6:00 PM"),
+    });
+    const view = await h.caller().bookings.availability({ date: first, service_id: shoot });
+    expect(view.slots.find((s) => s.time === "09:00")?.reason).toBe("too_long");
+  });
+
+  it("a reschedule, the client's move and a cancellation move or free every day's holds", async () => {
+    const [d1, d2, d3, d4] = [nextDay(), nextDay(), nextDay(), nextDay()];
+    const shoot = await service("Two-day shoot D", 480, { days: 2, after: 30 });
+    const portrait = await service("Portrait 2D", 60);
+    const { booking } = await book(shoot, d1, "09:00");
+    await admin.bookings.reschedule({ id: booking.id, date: d3, time: "09:00" });
+    expect(await heldDays(booking.id)).toEqual({ days: [d3, d4], units: 34 });
+    // The old days are free again, the new second day is held.
+    await expect(book(portrait, d2, "10:00")).resolves.toBeTruthy();
+    expect(await failure(book(portrait, d4, "10:00"))).toMatchObject({ code: "CONFLICT" });
+    // The client moves it to start on the second day (its own holds do not block it): d2 and d3.
+    const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    const token = (await issueManageUrl(h.deps.db, h.deps, row)).split("/manage/")[1] ?? "";
+    expect(await failure(h.caller().manage.move({ token, date: d2, time: "09:00" }))).toMatchObject({
+      code: "CONFLICT",
+    });
+    await h.caller().manage.move({ token, date: d4, time: "09:00" });
+    const moved = await heldDays(booking.id);
+    expect(moved.days).toEqual([d4, expect.stringMatching(/^2030-/)]);
+    expect(moved.days[1]! > d4).toBe(true);
+    await expect(book(portrait, d3, "10:00")).resolves.toBeTruthy();
+    await admin.bookings.setStatus({ id: booking.id, status: "cancelled" });
+    expect(await heldDays(booking.id)).toEqual({ days: [], units: 0 });
+    await expect(book(portrait, d4, "10:00")).resolves.toBeTruthy();
+  });
+
+  it("is completed only after its last day; its invite spans every day", async () => {
+    const [d1, d2] = [nextDay(), nextDay()];
+    const shoot = await service("Two-day shoot E", 480, { days: 2 });
+    const { booking } = await book(shoot, d1, "09:00");
+    const mail = await h.deps.db.outgoingMail.findFirstOrThrow({
+      where: { bookingId: booking.id, kind: "booking.received" },
+    });
+    expect(JSON.stringify(mail.attachments)).toContain(`"endDate":"${d2}"`);
+    // The e-mail says the days: stored as its content, rendered when sent.
+    const content = JSON.stringify(mail.content);
+    expect(content).toContain(`${formatDate(d1)} to ${formatDate(d2)}`);
+    expect(content).toContain("each day");
+    try {
+      // The end of the first day: not yet over.
+      h.setNow(new Date(`${d1}T17:30:00-08:00`));
+      // Signed in again: the clock moved past the first token's life.
+      const later = (await h.admin()).caller;
+      expect(await failure(later.bookings.setStatus({ id: booking.id, status: "completed" }))).toEqual({
+        code: "CONFLICT",
+        message: MESSAGES.booking.completedTooEarly,
+      });
+      // The end of the last day.
+      expect((await h.setNowToSessionEnd(booking.id)).toISOString()).toBe(
+        new Date(`${d2}T17:00:00-08:00`).toISOString(),
+      );
+      await expect(
+        (await h.admin()).caller.bookings.setStatus({ id: booking.id, status: "completed" }),
+      ).resolves.toMatchObject({ status: "completed" });
+    } finally {
+      h.setNow(NOW);
+    }
+  });
+});
+
+describe("half-hour starts", () => {
+  it("a service starting every 30 minutes is offered :30 starts and books one; an hourly one refuses :30", async () => {
+    const date = nextDay();
+    const every30 = await service("Mini session", 60, { every: 30 });
+    const portrait = await service("Portrait 30", 60);
+    const view = await h.caller().bookings.availability({ date, service_id: every30 });
+    expect(view.slots.map((s) => s.time)).toEqual([
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "12:00",
+      "12:30",
+      "13:00",
+      "13:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+      "16:00",
+      "16:30",
+      "17:00",
+      "17:30",
+    ]);
+    expect(view.slots.find((s) => s.time === "17:30")?.reason).toBe("too_long");
+    expect(view.slots.find((s) => s.time === "17:00")?.reason).toBeNull();
+    const { booking } = await book(every30, date, "10:30");
+    expect(booking.time).toBe("10:30");
+    const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(row.slotKey).toBe(`${date} 10:30`);
+    expect((await heldDays(booking.id)).units).toBe(2);
+    // The hourly session at 10:00 or 11:00 overlaps it; 09:00 and 12:00 do not.
+    expect(await failure(book(portrait, date, "10:00"))).toMatchObject({ code: "CONFLICT" });
+    expect(await failure(book(portrait, date, "11:00"))).toMatchObject({ code: "CONFLICT" });
+    await expect(book(portrait, date, "12:00")).resolves.toBeTruthy();
+    await expect(book(every30, date, "09:30")).resolves.toBeTruthy();
+    const after = await h.caller().bookings.availability({ date, service_id: every30 });
+    const free = after.slots.filter((s) => s.available).map((s) => s.time);
+    expect(free.slice(0, 3)).toEqual(["13:00", "13:30", "14:00"]);
+    // The hourly grid: :30 is refused with a clear 400, and never offered.
+    expect(await failure(book(portrait, date, "13:30"))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.booking.startOnTheHour,
+    });
+    const hourly = await h.caller().bookings.availability({ date, service_id: portrait });
+    expect(hourly.slots.map((s) => s.time)).not.toContain("13:30");
+    expect(await failure(book(every30, date, "13:15"))).toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("a reschedule to a :30 start for a service allowing it, refused for an hourly one", async () => {
+    const date = nextDay();
+    const every30 = await service("Mini session B", 60, { every: 30 });
+    const portrait = await service("Portrait 30B", 60);
+    const { booking } = await book(every30, date, "10:00");
+    await expect(admin.bookings.reschedule({ id: booking.id, date, time: "14:30" })).resolves.toMatchObject({
+      time: "14:30",
+    });
+    const hourly = await book(portrait, date, "09:00");
+    expect(await failure(admin.bookings.reschedule({ id: hourly.booking.id, date, time: "15:30" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: MESSAGES.booking.startOnTheHour,
+    });
+  });
+});
+
 describe("race-proof on ranges", () => {
   /** Deterministic pseudo-random numbers, so a failure can be replayed. */
   function random(seed: number) {
@@ -333,7 +543,7 @@ describe("race-proof on ranges", () => {
   }
 
   it.each([1, 2, 3])(
-    "random services, buffers and concurrent requests never overlap beyond a resource's count (seed %i)",
+    "random services (lengths, buffers, days, :30 starts) and concurrent requests never overlap beyond a resource's count (seed %i)",
     async (seed) => {
       const next = random(seed);
       const capacity = 1 + next(3);
@@ -344,13 +554,20 @@ describe("race-proof on ranges", () => {
           service(
             `Random ${seed}-${i}`,
             [60, 90, 120, 240][next(4)]!,
-            { before: [0, 30, 60][next(3)]!, after: [0, 30][next(2)]! },
+            {
+              before: [0, 30, 60][next(3)]!,
+              after: [0, 30][next(2)]!,
+              days: 1 + next(2),
+              every: next(2) ? 30 : 60,
+            },
             next(2) ? [{ id: kit.id }] : [],
           ),
         ),
       );
+      // Sessions start on the first day; those of two days also hold the second.
       const date = nextDay();
-      const times = ["10:00", "11:00", "12:00", "13:00", "14:00"];
+      const second = nextDay();
+      const times = ["10:00", "10:30", "11:00", "11:30", "12:00", "13:00", "13:30", "14:00"];
       const requests = Array.from({ length: 16 }, () => ({
         serviceId: services[next(services.length)]!,
         time: times[next(times.length)]!,
@@ -367,20 +584,27 @@ describe("race-proof on ranges", () => {
         include: { service: { include: { equipment: true } } },
       });
       expect(stored.length).toBeGreaterThan(0);
-      for (let minute = 9 * 60; minute < 18 * 60; minute += 15) {
-        const covering = stored.filter((b) => {
-          const [hh, mm] = b.time.split(":").map(Number) as [number, number];
-          const start = hh * 60 + mm;
-          const s = b.service!;
-          return (
-            minute >= start - s.bufferBeforeMinutes &&
-            minute < start + s.durationMinutes + s.bufferAfterMinutes
-          );
-        });
-        expect(covering.length).toBeLessThanOrEqual(capacity);
-        const kits = covering.filter((b) => b.service!.equipment.some((e) => e.equipmentId === kit.id));
-        expect(kits.length).toBeLessThanOrEqual(kit.count);
+      // Every booking starts on `date`: on `second` only those of two days are there, at the same hours.
+      expect(await h.deps.db.booking.count({ where: { date: second } })).toBe(0);
+      for (const onSecond of [false, true]) {
+        for (let minute = 9 * 60; minute < 18 * 60; minute += 15) {
+          const covering = stored.filter((b) => {
+            const [hh, mm] = b.time.split(":").map(Number) as [number, number];
+            const start = hh * 60 + mm;
+            const s = b.service!;
+            if (onSecond && s.durationDays < 2) return false;
+            return (
+              minute >= start - s.bufferBeforeMinutes &&
+              minute < start + s.durationMinutes + s.bufferAfterMinutes
+            );
+          });
+          expect(covering.length).toBeLessThanOrEqual(capacity);
+          const kits = covering.filter((b) => b.service!.equipment.some((e) => e.equipmentId === kit.id));
+          expect(kits.length).toBeLessThanOrEqual(kit.count);
+        }
       }
+      // A :30 start only for a service allowing it.
+      for (const b of stored) if (b.time.endsWith(":30")) expect(b.service!.startEveryMinutes).toBe(30);
     },
   );
 });

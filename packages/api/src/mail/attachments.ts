@@ -34,6 +34,7 @@ const ZCalendarEvent = z.preprocess(
     date: z.string(),
     time: z.string(),
     minutes: z.number(),
+    endDate: z.string().nullish(),
     summary: z.string(),
     description: z.string(),
     location: z.string(),

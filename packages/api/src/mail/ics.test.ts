@@ -103,6 +103,18 @@ describe("values", () => {
   });
 });
 
+describe("a session of several days", () => {
+  it("is one event from the first day's start to the last day's end", () => {
+    const [event] = input().events;
+    const text = buildCalendar(input({ events: [{ ...event!, minutes: 480, endDate: "2030-02-06" }] }));
+    const { content } = linesOf(text);
+    expect(content).toContain("DTSTART;TZID=America/Los_Angeles:20300204T100000");
+    expect(content).toContain("DTEND;TZID=America/Los_Angeles:20300206T180000");
+    const one = buildCalendar(input({ events: [{ ...event!, endDate: "2030-02-04" }] }));
+    expect(linesOf(one).content).toContain("DTEND;TZID=America/Los_Angeles:20300204T120000");
+  });
+});
+
 describe("a calendar with hostile values", () => {
   it("a studio name, a client's name and every text field with CR LF stay inside their own property", () => {
     const text = buildCalendar(

@@ -35,8 +35,13 @@ export type CalendarEvent = {
   sequence: number;
   date: string;
   time: string;
-  /** The session's length. */
+  /** The session's length (of each day, for a session of several days). */
   minutes: number;
+  /**
+   * The last day of a session of several days: the event spans from the first day's start to the last day's end
+   * (one event, one UID per booking, so moves and cancellations keep updating it in every calendar).
+   */
+  endDate?: string | null;
   summary: string;
   description: string;
   location: string;
@@ -120,6 +125,13 @@ function timeZoneLines(timeZone: string): string[] {
   return component ? component.split(/\r?\n/).filter((line) => line.length > 0) : [];
 }
 
+/** The start of the event's last day (its first, unless it spans several). */
+function endStart(event: CalendarEvent, timeZone: string, start: DateTime): DateTime {
+  return event.endDate && event.endDate !== event.date
+    ? sessionStart(event.endDate, event.time, timeZone)
+    : start;
+}
+
 function eventLines(event: CalendarEvent, input: CalendarInput): string[] {
   const start = sessionStart(event.date, event.time, input.timeZone);
   const zone = icsValue(input.timeZone);
@@ -129,7 +141,7 @@ function eventLines(event: CalendarEvent, input: CalendarInput): string[] {
     `SEQUENCE:${Math.max(0, Math.trunc(event.sequence))}`,
     `DTSTAMP:${utcStamp(input.stamp)}`,
     `DTSTART;TZID=${zone}:${localTime(start)}`,
-    `DTEND;TZID=${zone}:${localTime(start.plus({ minutes: event.minutes }))}`,
+    `DTEND;TZID=${zone}:${localTime(endStart(event, input.timeZone, start).plus({ minutes: event.minutes }))}`,
     `SUMMARY:${icsText(event.summary)}`,
   ];
   if (event.location) lines.push(`LOCATION:${icsText(event.location)}`);

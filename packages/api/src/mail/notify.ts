@@ -14,6 +14,7 @@ import {
 import type { ApiConfig } from "../config";
 import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
 import type { Tx } from "../domain/uploads/proof";
+import { lastDayOf } from "../domain/bookings/session-days";
 import type { ReadCache } from "../cache";
 import { bookingUid } from "./ics";
 import type { StoredContent } from "./layout";
@@ -73,11 +74,12 @@ export const NOTIFY_SERVICE_SELECT = {
   priceCents: true,
   duration: true,
   durationMinutes: true,
+  durationDays: true,
   category: true,
 } as const;
 
 async function loadBooking(tx: Client, bookingId: number) {
-  return tx.booking.findUnique({
+  const row = await tx.booking.findUnique({
     where: { id: bookingId },
     select: {
       id: true,
@@ -93,9 +95,18 @@ async function loadBooking(tx: Client, bookingId: number) {
       service: { select: NOTIFY_SERVICE_SELECT },
     },
   });
+  if (!row) return null;
+  // A session of several days: its last day, which its messages and invite end with.
+  const lastDate = await lastDayOf(tx, { ...row, days: row.service?.durationDays });
+  return { ...row, lastDate };
 }
-/** A booking as its messages need it (a caller that has just written it passes it, saving the read). */
-export type LoadedBooking = NonNullable<Awaited<ReturnType<typeof loadBooking>>>;
+/**
+ * A booking as its messages need it (a caller that has just written it passes it, saving the read), with the last
+ * day of a session of several days (absent or its date for one of one day).
+ */
+export type LoadedBooking = Omit<NonNullable<Awaited<ReturnType<typeof loadBooking>>>, "lastDate"> & {
+  lastDate?: string | null;
+};
 
 const serviceTitle = (booking: LoadedBooking) => booking.service?.title ?? "Your session";
 
@@ -107,7 +118,13 @@ function factsOf(booking: LoadedBooking, studio: StudioDetails): t.BookingFacts 
     phone: booking.phone,
     service: serviceTitle(booking),
     price: booking.service ? booking.service.priceCents / 100 : null,
-    when: sessionClock(booking.date, booking.time, booking.service?.durationMinutes, studio.timeZone),
+    when: sessionClock(
+      booking.date,
+      booking.time,
+      booking.service?.durationMinutes,
+      studio.timeZone,
+      booking.lastDate,
+    ),
     message: booking.message,
     hasProof: Boolean(booking.uploadId ?? booking.image),
   };
@@ -152,6 +169,8 @@ function inviteAttachment(
         date: booking.date,
         time: booking.time,
         minutes: booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes,
+        // A session of several days: one event from its first day's start to its last day's end.
+        endDate: booking.lastDate ?? null,
         summary: `${service} with ${studio.name}`,
         description: [
           `Booking #${booking.id}: ${service}`,

@@ -7,16 +7,20 @@ import { sessionEnd, wallTime, type WallTime, zonedInstant } from "@studio/valid
 /** A session's start and end. */
 export type SessionClock = { start: WallTime; end: WallTime; timeZone: string };
 
-/** The session booked for `date` at `time` in the studio's zone, lasting `minutes`. */
+/**
+ * The session booked for `date` at `time` in the studio's zone, lasting `minutes` (each day, until the same time
+ * on `lastDate` for a session of several days).
+ */
 export function sessionClock(
   date: string,
   time: string,
   minutes: number | null | undefined,
   timeZone: string,
+  lastDate?: string | null,
 ): SessionClock {
   return {
     start: wallTime(zonedInstant(date, time, timeZone), timeZone),
-    end: wallTime(sessionEnd(date, time, minutes, timeZone), timeZone),
+    end: wallTime(sessionEnd(lastDate ?? date, time, minutes, timeZone), timeZone),
     timeZone,
   };
 }

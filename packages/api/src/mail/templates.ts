@@ -33,10 +33,13 @@ export function timeText(when: SessionClock): string {
 }
 
 function sessionRows(b: BookingFacts): [string, string][] {
+  const { start, end } = b.when;
+  // A session of several days: from its first day to its last, the same hours each day.
+  const severalDays = start.year !== end.year || start.month !== end.month || start.day !== end.day;
   const rows: [string, string][] = [
     ["Service", b.service],
-    ["Date", formatDate(b.when.start)],
-    ["Time", timeText(b.when)],
+    ["Date", severalDays ? `${formatDate(start)} to ${formatDate(end)}` : formatDate(start)],
+    ["Time", severalDays ? `${timeText(b.when)}, each day` : timeText(b.when)],
   ];
   if (b.price !== null) rows.splice(1, 0, ["Price", `${formatUsd(b.price)} (USD)`]);
   rows.push(["Reference", `Booking #${b.id}`]);

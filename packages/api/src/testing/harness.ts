@@ -8,6 +8,7 @@ import { createReadCache } from "../cache";
 import { type ApiConfig, testConfig } from "../config";
 import { type ApiDeps, createContext, type RequestInfo } from "../context";
 import { scheduleRules } from "../domain/bookings/schedule";
+import { lastDayOf } from "../domain/bookings/session-days";
 import { createLocalBus } from "../events/bus";
 import { jobHandlers } from "../jobs/handlers";
 import { runJobPass } from "../jobs/worker";
@@ -107,10 +108,17 @@ export async function createHarness(
     setNowToSessionEnd: async (bookingId) => {
       const booking = await deps.db.booking.findUniqueOrThrow({
         where: { id: bookingId },
-        select: { date: true, time: true, service: { select: { durationMinutes: true } } },
+        select: {
+          id: true,
+          date: true,
+          time: true,
+          service: { select: { durationMinutes: true, durationDays: true } },
+        },
       });
       const { timeZone } = await scheduleRules(deps);
-      now = sessionEnd(booking.date, booking.time, booking.service?.durationMinutes, timeZone);
+      // A session of several days ends on its last day.
+      const last = await lastDayOf(deps.db, { ...booking, days: booking.service?.durationDays });
+      now = sessionEnd(last, booking.time, booking.service?.durationMinutes, timeZone);
       return now;
     },
     close: async () => {

@@ -34,6 +34,8 @@ export type ClientBooking = z.infer<typeof ZClientBooking>;
 
 export const ZBookingHistory = z.object({
   entries: z.array(ZBookingHistoryEntry),
+  /** The days the session takes (YYYY-MM-DD): its date alone, or several for a service of several days. */
+  days: z.array(z.string()),
   /** Newest first, at most CLIENT_BOOKINGS_SHOWN. */
   other_bookings: z.array(ZClientBooking),
   /** How many other bookings the client has in all. */

@@ -17,6 +17,26 @@ import {
 
 const m = MESSAGES.booking;
 
+/**
+ * Every start a session may have: the hourly slots and the half hours after them (09:00, 09:30, … 17:30). A
+ * service starts on the hour unless it allows starts every 30 minutes (`start_every_minutes`); the REST
+ * contract's `time` takes any of these, and a :30 one only for such a service. (Here, not in constants.ts: the
+ * site's first bundle leaves it out.)
+ */
+export const START_TIMES: readonly string[] = TIME_SLOTS.flatMap((slot) => [slot, `${slot.slice(0, 2)}:30`]);
+
+/** The grids a service's starts may lie on, in minutes. */
+export const START_EVERY_MINUTES = [30, 60] as const;
+export type StartEveryMinutes = (typeof START_EVERY_MINUTES)[number];
+
+/** The starts of a service's grid: the hourly slots, or every half hour. */
+export function startTimes(everyMinutes: number | null | undefined): readonly string[] {
+  return everyMinutes === 30 ? START_TIMES : TIME_SLOTS;
+}
+
+/** Whether a start lies on the half hour ("10:30"). */
+export const isHalfHour = (time: string): boolean => time.endsWith(":30");
+
 export const ZBookingStatus = z.enum(BOOKING_STATUSES, { error: m.statusInvalid });
 
 export const ZBookingDate = z
@@ -25,11 +45,15 @@ export const ZBookingDate = z
   .min(1, m.dateRequired)
   .refine(isCalendarDate, m.dateInvalid);
 
+/**
+ * A start on the studio's grid: an hourly slot (the specification's nine), or the half hour after one, which only
+ * a service allowing starts every 30 minutes takes (judged with the service: schedule.ts, `assertBookable`).
+ */
 export const ZBookingTime = z
   .string({ error: m.timeRequired })
   .trim()
   .min(1, m.timeRequired)
-  .refine((v) => (TIME_SLOTS as readonly string[]).includes(v), m.timeInvalid);
+  .refine((v) => START_TIMES.includes(v), m.timeInvalid);
 
 /** Step 1 of the booking dialog. */
 export const ZBookingContact = z.object({

@@ -21,6 +21,10 @@ export type SessionTiming = {
   durationMinutes: number;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** Open days in a row the session takes, each with this range (absent: one). */
+  durationDays?: number;
+  /** The grid of its starts: 60 (on the hour, absent) or 30. */
+  startEveryMinutes?: number;
 };
 
 /** Held range of a session starting at `time`, in minutes from the start of its date (may leave the day). */

@@ -195,9 +195,33 @@ export function dayRefusal(
   return null;
 }
 
-/** Whether a slot lies within a day's opening hours. */
+/** Whether a start lies within a day's opening hours: from its first slot to its last, or the half hour after. */
 export function withinHours(day: DayHours | undefined, time: string): boolean {
-  return Boolean(day?.open && time >= day.first && time <= day.last);
+  return Boolean(day?.open && time >= day.first && time.slice(0, 2) <= day.last.slice(0, 2));
+}
+
+/**
+ * The days a session of `days` days booked on `date` takes: `date`, then the next days the studio is open
+ * (weekly closed days and closures are skipped: a 2-day shoot booked on a Friday of a studio closed at weekends
+ * goes on on Monday), `days` in all. Shorter when a later day would be beyond the horizon, or when none is found
+ * within a week per day and a month (then the session cannot be booked on `date`). `date` itself is judged by
+ * the caller (`dayRefusal`).
+ */
+export function sessionDays(
+  rules: Pick<PublicSchedule, "weekly" | "closures" | "horizon_days" | "today">,
+  date: string,
+  days: number,
+): string[] {
+  const taken = [date];
+  const limit = days * 7 + 31;
+  for (let offset = 1; taken.length < days && offset <= limit; offset++) {
+    const next = addDays(date, offset);
+    const refusal = dayRefusal(rules, next);
+    if (refusal?.kind === "horizon") break;
+    if (refusal?.kind === "closed") continue;
+    taken.push(next);
+  }
+  return taken;
 }
 
 const DAY_MS = 86_400_000;

@@ -7,6 +7,7 @@ import {
   type ServiceCategory,
 } from "../constants";
 import { MESSAGES } from "../messages";
+import type { StartEveryMinutes } from "./booking";
 import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
 import { SESSION_LENGTH } from "./session-length";
 
@@ -79,6 +80,15 @@ export const ZServiceInput = z.object({
   ).optional(),
   buffer_before_minutes: minutesField(0, SESSION_LENGTH.maxBufferMinutes, m.bufferInvalid).optional(),
   buffer_after_minutes: minutesField(0, SESSION_LENGTH.maxBufferMinutes, m.bufferInvalid).optional(),
+  /** Absent: read from `duration`'s text ("2 days"), else as it is (1 for a new service). */
+  duration_days: minutesField(1, SESSION_LENGTH.maxDays, m.durationDaysInvalid).optional(),
+  /** Absent: as it is (60 for a new service). */
+  start_every_minutes: z
+    .preprocess(
+      (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z.union([z.literal(30), z.literal(60)], { error: m.startEveryInvalid }),
+    )
+    .optional(),
 });
 export type ServiceInput = z.input<typeof ZServiceInput>;
 
@@ -95,6 +105,10 @@ export type ServiceDto = {
   duration_minutes: number;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
+  /** Open days in a row a session takes (1 for most), each with the same hours. */
+  duration_days: number;
+  /** Its starts lie on the hour (60) or every half hour (30). */
+  start_every_minutes: StartEveryMinutes;
   features: string[];
   image: string | null;
   icon: string | null;
@@ -125,6 +139,8 @@ export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
   duration_minutes: z.number().int(),
   buffer_before_minutes: z.number().int(),
   buffer_after_minutes: z.number().int(),
+  duration_days: z.number().int(),
+  start_every_minutes: z.union([z.literal(30), z.literal(60)]),
   features: z.array(z.string()),
   image: z.string().nullable(),
   icon: z.string().nullable(),

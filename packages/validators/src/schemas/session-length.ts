@@ -11,6 +11,13 @@ export const SESSION_LENGTH = {
   maxMinutes: 720,
   defaultMinutes: 60,
   maxBufferMinutes: 240,
+  /** A session may last several days (a 2-day shoot): that many open days in a row, the same hours each day. */
+  maxDays: 14,
+  defaultDays: 1,
+  /** The minutes of each day of a session read from a text that names only days ("2 days"): a full day. */
+  fullDayMinutes: 480,
+  /** A service's starts lie on the hour unless it allows every half hour. */
+  defaultStartEveryMinutes: 60,
 } as const;
 
 const HOURS = /^(\d{1,2}(?:\.5)?)\s*(?:h|hr|hrs|hour|hours)$/;
@@ -46,6 +53,46 @@ export function durationMinutesOf(text: string | null | undefined): number | nul
     : null;
 }
 
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+};
+/** "2 days", "2 shoot days", "3 full days", "2-day shoot", "two days": a count of days and what may follow. */
+const DAYS =
+  /^(\d{1,2}|[a-z]+)(?:\s*-\s*|\s+)(?:(?:shoot|shooting|full|working|filming)\s+)?days?(?:\s+(?:shoot|session|production))?$/;
+
+/**
+ * The days a duration text names when it names several ("2 days", "2 shoot days", "3-day shoot"), or null (one
+ * day or a length in hours is durationMinutesOf's; a count out of 2…maxDays is not read).
+ */
+export function durationDaysOf(text: string | null | undefined): number | null {
+  const value = (text ?? "").trim().toLowerCase().replace(/\s+/g, " ");
+  const match = DAYS.exec(value);
+  if (!match) return null;
+  const word = match[1] ?? "";
+  const days = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
+  return days !== null && days >= 2 && days <= SESSION_LENGTH.maxDays ? days : null;
+}
+
+/** A session's length in words: "1 hour", "2 days" (with its hours a day when it has other than a full day's). */
+export function sessionLengthInWords(days: number | null | undefined, minutes: number): string {
+  if (!days || days <= 1) return minutesInWords(minutes);
+  return minutes === SESSION_LENGTH.fullDayMinutes
+    ? `${days} days`
+    : `${days} days, ${minutesInWords(minutes)} a day`;
+}
+
 /** A length in words for the site and mails: "45 minutes", "1 hour", "2 hours 30 minutes". */
 export function minutesInWords(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -66,3 +113,19 @@ export const MIGRATED_DURATION_TEXTS: readonly string[] = [
   ...["0.5", "1.5", "2.5", "3.5"].map((n) => `${n} hours`),
   ...[15, 20, 30, 45, 60, 75, 90, 120, 150, 180].flatMap((n) => [`${n} minutes`, `${n} min`, `${n} mins`]),
 ];
+
+/**
+ * The texts the migration `service_days` reads into days (a function, so the site's bundle leaves it out) (each of a full day's minutes); session-length.test.ts
+ * checks its list against durationDaysOf.
+ */
+export function migratedDayTexts(): (readonly [string, number])[] {
+  const digits = Array.from({ length: SESSION_LENGTH.maxDays - 1 }, (_, i) => i + 2).flatMap((n) =>
+    [`${n} days`, `${n} shoot days`, `${n} full days`, `${n}-day shoot`, `${n} day shoot`, `${n}-day`].map(
+      (text) => [text, n] as const,
+    ),
+  );
+  const words = Object.entries(NUMBER_WORDS).flatMap(([word, n]) =>
+    [`${word} days`, `${word} shoot days`, `${word} full days`].map((text) => [text, n] as const),
+  );
+  return [...digits, ...words];
+}

@@ -74,6 +74,7 @@ const server = setupServer(
         { id: 3, service_title: "Wedding Film", date: "2029-08-01", time: "09:00", status: "completed" },
       ],
       other_bookings_total: 4,
+      days: ["2030-06-12"],
     }),
     "services.adminList": () => [
       { id: 1, title: "Portrait Session", duration: "2 hours", duration_minutes: 120, bookings: 2 },

@@ -1,4 +1,4 @@
-import { type BookingHistoryEntry, formatDateTime, MESSAGES } from "@studio/validators";
+import { type BookingHistoryEntry, formatDate, formatDateTime, MESSAGES } from "@studio/validators";
 import { Link } from "react-router-dom";
 import { useInstantFormat } from "../../lib/studio-clock";
 import { statusLabel } from "../lib/format";
@@ -39,6 +39,20 @@ export function BookingHistory({ id }: { id: number }) {
   const more = data.other_bookings_total - data.other_bookings.length;
   return (
     <div className="grid gap-4 border-t border-white/10 pt-4 sm:grid-cols-2 [&>section]:min-w-0">
+      {data.days.length > 1 ? (
+        <section aria-labelledby={`days-${id}`} className="sm:col-span-2">
+          <h3 id={`days-${id}`} className={heading}>
+            {m.sessionDays}
+          </h3>
+          <ol className="flex flex-wrap gap-2" data-testid="booking-session-days">
+            {data.days.map((day) => (
+              <li key={day} className="rounded-full bg-white/5 px-3 py-1 text-white">
+                {formatDate(day)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <section aria-labelledby={`history-${id}`}>
         <h3 id={`history-${id}`} className={heading}>
           {m.historyHeading}

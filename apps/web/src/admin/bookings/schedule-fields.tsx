@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type ServiceDto,
   type SlotRefusal,
+  startTimes,
   TIME_SLOTS,
 } from "@studio/validators";
 import { type FieldBinding, SelectField, TextField } from "../../components/ui/field";
@@ -45,23 +46,37 @@ export function ScheduleFields({
           </option>
         ))}
       </SelectField>
-      <DateTimeFields field={field} today={today} slots={slots} closedReason={closedReason} />
+      <DateTimeFields
+        field={field}
+        today={today}
+        slots={slots}
+        closedReason={closedReason}
+        times={startTimes(
+          services.find((s) => String(s.id) === field("service_id").value)?.start_every_minutes,
+        )}
+      />
     </>
   );
 }
 
-/** The date (not before the studio's today) and a free time on it: creating a booking and rescheduling one. */
+/**
+ * The date (not before the studio's today) and a free time on it: creating a booking and rescheduling one. The
+ * times are the service's grid (`times`), else the starts the availability answer lists, else the hourly slots.
+ */
 export function DateTimeFields({
   field,
   today,
   slots,
   closedReason = null,
+  times,
 }: {
   field: (key: "date" | "time") => FieldBinding;
   today: string | undefined;
   slots: ReadonlyMap<string, { available: boolean; reason?: SlotRefusal | null }>;
   closedReason?: string | null;
+  times?: readonly string[];
 }) {
+  const offered = times ?? (slots.size ? [...slots.keys()] : TIME_SLOTS);
   return (
     <>
       <TextField
@@ -74,7 +89,7 @@ export function DateTimeFields({
       />
       <SelectField label="Time" {...field("time")} required>
         <option value="">Select a time</option>
-        {TIME_SLOTS.map((t) => {
+        {offered.map((t) => {
           const slot = slots.get(t);
           const taken = slot?.available === false;
           return (

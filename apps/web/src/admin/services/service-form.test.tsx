@@ -45,6 +45,8 @@ const SERVICE = {
   duration_minutes: 60,
   buffer_before_minutes: 0,
   buffer_after_minutes: 0,
+  duration_days: 1,
+  start_every_minutes: 60 as const,
   features: ["4K", "Licensed pilot"],
   image: "/uploads/media/x.jpg",
   icon: null,
@@ -107,6 +109,8 @@ describe("ServiceFormDialog", () => {
           duration_minutes: 480,
           buffer_before_minutes: 0,
           buffer_after_minutes: 0,
+          duration_days: 1,
+          start_every_minutes: 60,
           category: "videography",
           image: "https://cdn.example.com/w.jpg",
           icon: null,
@@ -127,6 +131,26 @@ describe("ServiceFormDialog", () => {
     await user.type(length, "5");
     await user.click(screen.getByRole("button", { name: "Create Service" }));
     expect(await screen.findByText(MESSAGES.service.durationMinutesInvalid)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("fills the days in from a duration naming several, edits the start grid, and refuses days out of bounds", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ServiceFormDialog open onOpenChange={() => undefined} />);
+    const days = screen.getByLabelText(MESSAGES.admin.services.daysLabel);
+    const length = screen.getByLabelText(MESSAGES.admin.services.lengthLabel);
+    const starts = screen.getByLabelText(MESSAGES.admin.services.startEveryLabel);
+    expect(days).toHaveValue(1);
+    expect(starts).toHaveValue("60");
+    await user.type(screen.getByLabelText("Duration"), "2 shoot days");
+    expect(days).toHaveValue(2);
+    expect(length).toHaveValue(480);
+    await user.selectOptions(starts, "30");
+    expect(starts).toHaveValue("30");
+    await user.clear(days);
+    await user.type(days, "15");
+    await user.click(screen.getByRole("button", { name: "Create Service" }));
+    expect(await screen.findByText(MESSAGES.service.durationDaysInvalid)).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  durationDaysOf,
   durationMinutesOf,
   MESSAGES,
   SESSION_LENGTH,
@@ -24,6 +25,8 @@ type Form = {
   duration_minutes: string;
   buffer_before_minutes: string;
   buffer_after_minutes: string;
+  duration_days: string;
+  start_every_minutes: string;
   category: string;
   image: string;
   features: string;
@@ -38,6 +41,8 @@ function toForm(service?: ServiceDto | null): Form {
     duration_minutes: String(service?.duration_minutes ?? SESSION_LENGTH.defaultMinutes),
     buffer_before_minutes: String(service?.buffer_before_minutes ?? 0),
     buffer_after_minutes: String(service?.buffer_after_minutes ?? 0),
+    duration_days: String(service?.duration_days ?? SESSION_LENGTH.defaultDays),
+    start_every_minutes: String(service?.start_every_minutes ?? SESSION_LENGTH.defaultStartEveryMinutes),
     category: service?.category ?? "photography",
     image: service?.image ?? "",
     features: service?.features.join("\n") ?? "",
@@ -81,6 +86,8 @@ export function ServiceFormDialog({
       duration_minutes: form.duration_minutes.trim(),
       buffer_before_minutes: form.buffer_before_minutes.trim() || "0",
       buffer_after_minutes: form.buffer_after_minutes.trim() || "0",
+      duration_days: form.duration_days.trim(),
+      start_every_minutes: form.start_every_minutes,
       category: form.category,
       image: form.image.trim() || null,
       features: splitList(form.features),
@@ -138,11 +145,15 @@ export function ServiceFormDialog({
         onChange={(event) => {
           const text = event.target.value;
           const minutes = durationMinutesOf(text);
-          // A duration that names a length fills the minutes in; the owner can still change them.
+          const days = durationDaysOf(text);
+          // A duration that names a length fills the minutes (and days) in; the owner can still change them.
           setForm((f) => ({
             ...f,
             duration: text,
-            ...(minutes !== null ? { duration_minutes: String(minutes) } : {}),
+            ...(minutes !== null ? { duration_minutes: String(minutes), duration_days: "1" } : {}),
+            ...(days !== null
+              ? { duration_days: String(days), duration_minutes: String(SESSION_LENGTH.fullDayMinutes) }
+              : {}),
           }));
         }}
         required
@@ -156,6 +167,17 @@ export function ServiceFormDialog({
         step={15}
         hint={m.lengthHint}
         {...field("duration_minutes")}
+        required
+      />
+      <TextField
+        label={m.daysLabel}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={SESSION_LENGTH.maxDays}
+        step={1}
+        hint={m.daysHint}
+        {...field("duration_days")}
         required
       />
       <TextField
@@ -177,6 +199,10 @@ export function ServiceFormDialog({
         step={5}
         {...field("buffer_after_minutes")}
       />
+      <SelectField label={m.startEveryLabel} className="sm:col-span-2" {...field("start_every_minutes")}>
+        <option value="60">{m.startEveryHourly}</option>
+        <option value="30">{m.startEveryHalfHour}</option>
+      </SelectField>
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>

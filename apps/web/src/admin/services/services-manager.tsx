@@ -4,7 +4,9 @@ import {
   durationMinutesOf,
   MESSAGES,
   CATEGORY_LABELS,
-  minutesInWords,
+  durationDaysOf,
+  SESSION_LENGTH,
+  sessionLengthInWords,
   type ServiceDto,
 } from "@studio/validators";
 import { useState } from "react";
@@ -19,10 +21,21 @@ import { ServiceFormDialog } from "./service-form";
 
 const m = MESSAGES.admin.services;
 
-/** The duration as the site shows it, and the minutes in words where the text does not already say them. */
+/**
+ * The duration as the site shows it, and the length in words where the text does not already say it (the days
+ * of a session of several days, its hours a day), and ":30 starts" for a service starting every half hour.
+ */
 function lengthLabel(service: AdminServiceDto): string {
-  const said = durationMinutesOf(service.duration) === service.duration_minutes;
-  return [service.duration, said ? null : minutesInWords(service.duration_minutes)]
+  const said =
+    service.duration_days > 1
+      ? durationDaysOf(service.duration) === service.duration_days &&
+        service.duration_minutes === SESSION_LENGTH.fullDayMinutes
+      : durationMinutesOf(service.duration) === service.duration_minutes;
+  return [
+    service.duration,
+    said ? null : sessionLengthInWords(service.duration_days, service.duration_minutes),
+    service.start_every_minutes === 30 ? m.startEveryHalfHourShort : null,
+  ]
     .filter(Boolean)
     .join(" · ");
 }

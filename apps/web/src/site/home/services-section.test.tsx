@@ -19,6 +19,8 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
   duration_minutes: 60,
   buffer_before_minutes: 0,
   buffer_after_minutes: 0,
+  duration_days: 1,
+  start_every_minutes: 60,
   features: ["10 retouched images", "Studio or location", "Online gallery"],
   image: "/media/portrait.jpg",
   icon: null,

@@ -5,8 +5,10 @@
  * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
  * range, or every seat of the start slot is), or "busy" (an event of the studio's connected calendar overlaps the
  * held range: calendar sync, ADR 019). One read of the holds and one of the start slots serve every day asked for,
- * so a 60-day month view costs two statements (the calendar's busy time comes from the read cache). No personal
- * data leaves this module.
+ * so a 60-day month view costs two statements (the calendar's busy time comes from the read cache). A session of
+ * several days is judged on each of its days (sessionDays: the next open days), a start offered only when every
+ * day fits and is free; the starts are the service's grid (hourly, or every half hour). No personal data leaves
+ * this module.
  */
 import { directRead } from "@studio/db";
 import {
@@ -15,14 +17,16 @@ import {
   type AvailabilityDays,
   CREW_RESOURCE,
   dayRefusal,
+  fitsOpenHours,
   heldRange,
   HOLD_UNIT_MINUTES,
   holdUnitClocks,
   minutesOfDay,
   openRange,
+  sessionDays,
   type SessionTiming,
   type SlotRefusal,
-  TIME_SLOTS,
+  startTimes,
   todayIn,
   weekdayOf,
   withinHours,
@@ -104,11 +108,17 @@ async function judgeDays(
   const needs = needsOf(facts, rules.capacity);
   const refusals = new Map(dates.map((date) => [date, dayRefusal({ ...rules, today }, date)]));
   const open = dates.filter((date) => !refusals.get(date));
+  // A session of several days: the days it would take from each open date (the first is the date itself).
+  const length = facts.durationDays ?? 1;
+  const spans = new Map<string, string[]>();
+  if (length > 1) for (const date of open) spans.set(date, sessionDays({ ...rules, today }, date, length));
+  /** The last day a session starting on `date` takes. */
+  const lastDayOf = (date: string) => spans.get(date)?.[length - 1] ?? date;
   const startsHeld = new Map<string, number>();
   let held: HeldCounts = new Map();
   if (open.length) {
     const first = open[0]!;
-    const last = open[open.length - 1]!;
+    const last = lastDayOf(open[open.length - 1]!);
     const exclude = options.excludeBookingId ? [options.excludeBookingId] : [];
     const notOwn = exclude.length ? ` AND "id" <> ?` : "";
     const resources = needs.map((n) => n.resource);
@@ -142,7 +152,7 @@ async function judgeDays(
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
   // What depends on the start alone, worked out once for every day asked about.
-  const starts = TIME_SLOTS.map((time) => {
+  const starts = startTimes(facts.startEveryMinutes).map((time) => {
     const range = heldRange(time, facts);
     return { time, range, units: holdUnitClocks(range).map(unitIndex) };
   });
@@ -152,7 +162,7 @@ async function judgeDays(
     ? await calendarBusyRanges(
         deps,
         zonedInstant(addDays(open[0]!, -1), "00:00", rules.timeZone),
-        zonedInstant(addDays(open[open.length - 1]!, 2), "00:00", rules.timeZone),
+        zonedInstant(addDays(lastDayOf(open[open.length - 1]!), 2), "00:00", rules.timeZone),
       )
     : [];
   return dates.map((date) => {
@@ -160,22 +170,37 @@ async function judgeDays(
     const day = rules.weekly[weekdayOf(date)];
     const open = openRange(day);
     const crewDay = crews?.get(date);
+    const span = spans.get(date);
+    // The later days of a session of several days: each must be found (not beyond the horizon), fit its hours and
+    // have the seats in the same units.
+    const later = span ? span.slice(1) : [];
     const slots = starts.map(({ time, range, units }) => {
-      const crewFree = Math.min(
+      let crewFree = Math.min(
         rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0),
         fewestFree(crewDay, units, rules.capacity),
       );
+      for (const next of later)
+        crewFree = Math.min(crewFree, fewestFree(crews?.get(next), units, rules.capacity));
       let reason: SlotRefusal | null = null;
       if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
       else if (!withinHours(day, time)) reason = "closed";
+      else if (span && span.length < length) reason = "horizon";
       else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
+      else if (later.some((next) => !fitsOpenHours(range, rules.weekly[weekdayOf(next)])))
+        reason = "too_long";
       else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
       else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
+      else if (later.some((next) => overlapsHeldRange(busy, next, time, facts, rules.timeZone)))
+        reason = "busy";
       else if (
         crewFree <= 0 ||
         needs.some(
-          (need) => fewestFree(held.get(need.resource)?.get(date), units, need.count) < need.quantity,
+          (need) =>
+            fewestFree(held.get(need.resource)?.get(date), units, need.count) < need.quantity ||
+            later.some(
+              (next) => fewestFree(held.get(need.resource)?.get(next), units, need.count) < need.quantity,
+            ),
         )
       )
         reason = "full";

@@ -115,12 +115,14 @@ export async function createBooking(
   let service: NotifyService;
   let facts: SessionFacts;
   let crews: number;
+  let days: string[];
   let proof: { uploadId: string; image: string } | null = null;
   try {
     // The service's minutes, buffers and equipment (a plain hour when the id names none: refused below).
     facts = await sessionFacts(deps, input.service_id);
-    const { capacity } = await assertBookable(deps, input, { timing: facts });
-    crews = capacity;
+    const bookable = await assertBookable(deps, input, { timing: facts });
+    crews = bookable.capacity;
+    days = bookable.days;
     const found = await notifyService(deps, input.service_id);
     if (!found) throw serviceNotFound();
     // An archived service keeps its bookings, but takes no new one.
@@ -168,6 +170,7 @@ export async function createBooking(
             id,
             status: "pending",
             service,
+            lastDate: days[days.length - 1] ?? null,
           });
           manageUrl = url;
           const jobs = announce
@@ -204,7 +207,7 @@ export async function createBooking(
     try {
       // The crew and equipment of the whole held range: planned, written with the booking, planned again when a
       // concurrent booking took a seat first (holds.ts).
-      created = await withHolds(deps.db, input, facts, crews, write);
+      created = await withHolds(deps.db, { ...input, days }, facts, crews, write);
     } catch (error) {
       if (error instanceof AppError && error.code === "CONFLICT") return refusedUnlessRetry(error);
       throw error;

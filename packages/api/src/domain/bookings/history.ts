@@ -14,6 +14,7 @@ import {
 } from "@studio/validators";
 import { jsonColumn } from "../../audit/trail";
 import { type DomainDeps, notFound } from "../records";
+import { sessionDaysOf } from "./session-days";
 
 /** Audit entries read per booking: far more than a booking's life writes. */
 const ENTRIES_READ = 200;
@@ -26,10 +27,16 @@ function statusOf(row: unknown): BookingStatus | null {
 export async function bookingHistory(deps: DomainDeps, id: number): Promise<BookingHistory> {
   const booking = await deps.db.booking.findUnique({
     where: { id },
-    select: { id: true, email: true, createdAt: true },
+    select: {
+      id: true,
+      email: true,
+      date: true,
+      createdAt: true,
+      service: { select: { durationDays: true } },
+    },
   });
   if (!booking) throw notFound(MESSAGES.booking.notFound);
-  const [audit, changes, others, total] = await Promise.all([
+  const [audit, changes, others, total, days] = await Promise.all([
     deps.db.auditEntry.findMany({
       where: { entity: "booking", entityId: String(id), action: { in: ["created", "status_changed"] } },
       orderBy: { id: "asc" },
@@ -44,6 +51,8 @@ export async function bookingHistory(deps: DomainDeps, id: number): Promise<Book
       select: { id: true, date: true, time: true, status: true, service: { select: { title: true } } },
     }),
     deps.db.booking.count({ where: { email: booking.email, id: { not: id } } }),
+    // A session of several days: the days it holds.
+    sessionDaysOf(deps.db, { id, date: booking.date, days: booking.service?.durationDays }),
   ]);
 
   const entries: BookingHistoryEntry[] = [];
@@ -81,6 +90,7 @@ export async function bookingHistory(deps: DomainDeps, id: number): Promise<Book
   entries.sort((a, b) => a.at.localeCompare(b.at));
   return {
     entries,
+    days,
     other_bookings: others.map((b) => ({
       id: b.id,
       service_title: b.service?.title ?? null,

@@ -52,6 +52,8 @@ export async function sessionFacts(
         durationMinutes: true,
         bufferBeforeMinutes: true,
         bufferAfterMinutes: true,
+        durationDays: true,
+        startEveryMinutes: true,
         equipment: {
           select: { quantity: true, equipment: { select: { id: true, name: true, count: true } } },
         },
@@ -64,6 +66,8 @@ export async function sessionFacts(
           durationMinutes: row.durationMinutes,
           bufferBeforeMinutes: row.bufferBeforeMinutes,
           bufferAfterMinutes: row.bufferAfterMinutes,
+          durationDays: row.durationDays,
+          startEveryMinutes: row.startEveryMinutes,
           equipment: row.equipment.map(({ quantity, equipment }) => ({
             resource: equipmentResource(equipment.id),
             name: equipment.name,
@@ -120,7 +124,8 @@ export function heldSeatsOf(rows: readonly HoldRow[]): HeldSeats {
   return held;
 }
 
-export type HoldPlan = { holds: HoldRow[] } | { short: HoldNeed };
+/** The seats to take, or the first need (and the first unit, in order) that has none left. */
+export type HoldPlan = { holds: HoldRow[] } | { short: HoldNeed; unit: string };
 
 /**
  * The seats a session would take: the lowest free ones of each need in each unit. `held` null: nothing was read
@@ -136,14 +141,14 @@ export function planHolds(
     for (const unit of units) {
       const taken = held?.get(heldKey(need.resource, unit));
       // Seats above a since lowered count still count as held: the unit is full while they fill it.
-      if ((taken?.size ?? 0) + need.quantity > need.count) return { short: need };
+      if ((taken?.size ?? 0) + need.quantity > need.count) return { short: need, unit };
       let wanted = need.quantity;
       for (let seat = 1; seat <= need.count && wanted > 0; seat++) {
         if (taken?.has(seat)) continue;
         holds.push({ resource: need.resource, unit, seat });
         wanted--;
       }
-      if (wanted > 0) return { short: need };
+      if (wanted > 0) return { short: need, unit };
     }
   }
   return { holds };
@@ -161,18 +166,29 @@ export function isHoldTaken(error: unknown): boolean {
 
 /**
  * The refusal of a session some resource cannot take. A plain hour that only lacks a crew keeps the message the
- * REST contract documents; longer sessions, buffers and equipment name what is missing and for when.
+ * REST contract documents; longer sessions, buffers, equipment and sessions of several days name what is missing
+ * and for when (`date`: the first day that lacks it).
  */
-export function resourceTaken(need: HoldNeed, date: string, range: HeldRange, start: string): AppError {
+export function resourceTaken(
+  need: HoldNeed,
+  date: string,
+  range: HeldRange,
+  start: string,
+  severalDays = false,
+): AppError {
   const plainHour =
-    need.resource === CREW_RESOURCE && range.to - range.from === 60 && range.from === minutesOfDay(start);
+    !severalDays &&
+    need.resource === CREW_RESOURCE &&
+    range.to - range.from === 60 &&
+    range.from === minutesOfDay(start);
   const message = plainHour
     ? MESSAGES.booking.slotTaken
     : MESSAGES.booking.resourceTaken(need.name, heldRangeInWords(date, range));
   return new AppError("CONFLICT", message, { fieldErrors: { time: message } });
 }
 
-export type SessionPlace = { date: string; time: string };
+/** Where a session goes; `days`: every day it takes when it takes several (sessionDays), else its date alone. */
+export type SessionPlace = { date: string; time: string; days?: readonly string[] };
 
 /**
  * Plans the session's holds and runs `write` with them, planning again (with a fresh read) when a concurrent
@@ -189,7 +205,9 @@ export async function withHolds<T>(
 ): Promise<T> {
   const needs = needsOf(facts, crews);
   const range = heldRange(place.time, facts);
-  const units = holdUnits(place.date, range);
+  const days = place.days && place.days.length > 1 ? place.days : null;
+  // A session of several days holds the same units of each of its days.
+  const units = days ? days.flatMap((day) => holdUnits(day, range)) : holdUnits(place.date, range);
   const attempts = options.attempts ?? 5;
   for (let attempt = 0; ; attempt++) {
     const held =
@@ -202,12 +220,13 @@ export async function withHolds<T>(
             options.excludeBookingId,
           );
     const plan = planHolds(needs, units, held);
-    if ("short" in plan) throw resourceTaken(plan.short, place.date, range, place.time);
+    if ("short" in plan)
+      throw resourceTaken(plan.short, plan.unit.slice(0, 10), range, place.time, days !== null);
     try {
       return await write(plan.holds);
     } catch (error) {
       if (!isHoldTaken(error) || attempt + 1 >= attempts) {
-        if (isHoldTaken(error)) throw resourceTaken(needs[0]!, place.date, range, place.time);
+        if (isHoldTaken(error)) throw resourceTaken(needs[0]!, place.date, range, place.time, days !== null);
         throw error;
       }
     }

@@ -37,14 +37,14 @@ const slotTaken = () =>
   new AppError("CONFLICT", MESSAGES.booking.slotTaken, { fieldErrors: { time: MESSAGES.booking.slotTaken } });
 
 /**
- * Moves the booking to `target` (already judged bookable under `rules`). True when moved; false when the booking
+ * Moves the booking to `target` (already judged bookable under `rules`, with the days its session takes there). True when moved; false when the booking
  * changed meanwhile (the caller judges it again); a 409 when the target's slot, crews or equipment are taken.
  */
 export async function moveBookingTo(
   deps: BookingDeps,
   booking: MovingBooking,
   target: MoveTarget,
-  rules: ScheduleRules,
+  rules: ScheduleRules & { days?: string[] },
   actor: MoveActor,
   transaction: MoveTransaction,
 ): Promise<boolean> {
@@ -85,7 +85,8 @@ export async function moveBookingTo(
         return true;
       }),
     );
-  const done = await withHolds(deps.db, target, facts, rules.capacity, write, {
+  // Every day's holds move: the old ones are deleted with the booking's id, the new days' written.
+  const done = await withHolds(deps.db, { ...target, days: rules.days }, facts, rules.capacity, write, {
     excludeBookingId: booking.id,
   });
   if (done === null) throw slotTaken();

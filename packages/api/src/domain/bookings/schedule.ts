@@ -31,12 +31,14 @@ import {
   formatShortDate,
   formatTime,
   heldRange,
+  isHalfHour,
   MESSAGES,
   minutesInWords,
   openRange,
   type PublicSchedule,
   type ScheduleDto,
   type ScheduleSettings,
+  sessionDays,
   type SessionTiming,
   TIME_SLOTS,
   type TimeSlot,
@@ -123,53 +125,74 @@ function judged(rules: ScheduleRules, now: Date) {
 
 export type Slot = { date: string; time: string };
 
+/** The rules a place was judged by, and the days its session takes (its date alone, or several in a row). */
+export type BookableRules = ScheduleRules & { days: string[] };
+
+const timeRefused = (message: string) =>
+  new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+
 /**
  * Refuses a slot the rules do not allow, with a 400 naming the field ("date" or "time") and the rule's message;
- * answers the rules otherwise. With the session's `timing`, its whole held range (buffers included) must also
- * fit in the day's open hours. A move judges the new slot exactly like a new booking.
+ * answers the rules otherwise, with the session's days. With the session's `timing`, its start must lie on its
+ * service's grid (a :30 start only for a service allowing starts every 30 minutes) and its whole held range
+ * (buffers included) must fit in the open hours of each of its days (a session of several days: the next open
+ * days, `sessionDays`). A move judges the new slot exactly like a new booking.
  */
 export async function assertBookable(
   deps: ScheduleDeps,
   slot: Slot,
   options: { timing?: SessionTiming } = {},
-): Promise<ScheduleRules> {
+): Promise<BookableRules> {
   const now = deps.now();
   const rules = judged(await scheduleRules(deps), now);
   const refusal = dayRefusal(rules, slot.date);
   if (refusal) throw new AppError("BAD_REQUEST", refusal.message, { fieldErrors: { date: refusal.message } });
   const day = rules.weekly[new Date(`${slot.date}T00:00:00Z`).getUTCDay()];
+  if (isHalfHour(slot.time) && (options.timing?.startEveryMinutes ?? 60) !== 30) {
+    throw timeRefused(MESSAGES.booking.startOnTheHour);
+  }
   if (!withinHours(day, slot.time)) {
-    const message = m.outsideHours(day?.first ?? TIME_SLOTS[0], day?.last ?? TIME_SLOTS[0]);
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
+    throw timeRefused(m.outsideHours(day?.first ?? TIME_SLOTS[0], day?.last ?? TIME_SLOTS[0]));
   }
-  if (options.timing && !fitsOpenHours(heldRange(slot.time, options.timing), day)) {
-    const open = openRange(day);
-    const message = m.sessionOutsideHours(
-      minutesInWords(options.timing.durationMinutes),
-      formatTime(clockOf(open?.from ?? 0)),
-      formatTime(clockOf(open?.to ?? 0)),
-    );
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
-  }
-  if (tooSoon(rules, slot, now)) {
-    const message = m.noticeTooShort(rules.notice_hours);
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { time: message } });
-  }
-  // Calendar sync (ADR 019): an event in the studio's connected calendar overlapping the held range (buffers
-  // included; an hour when no timing is given) takes it (409, as taken).
-  const start = zonedInstant(slot.date, slot.time, rules.timeZone).getTime();
   const timing = options.timing;
-  const busy = await calendarBusyRanges(
-    deps,
-    new Date(start - (timing?.bufferBeforeMinutes ?? 0) * 60_000),
-    new Date(start + (timing ? (timing.durationMinutes + timing.bufferAfterMinutes) * 60_000 : HOUR_MS)),
-  );
-  if (busy.length > 0) {
-    throw new AppError("CONFLICT", MESSAGES.booking.slotTaken, {
-      fieldErrors: { time: MESSAGES.booking.slotTaken },
-    });
+  const length = timing?.durationDays ?? 1;
+  const days = length > 1 ? sessionDays(rules, slot.date, length) : [slot.date];
+  if (days.length < length) {
+    const message = m.sessionDaysBeyondHorizon(length);
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { date: message } });
   }
-  return rules;
+  if (timing) {
+    const range = heldRange(slot.time, timing);
+    for (const date of days) {
+      const open = rules.weekly[new Date(`${date}T00:00:00Z`).getUTCDay()];
+      if (fitsOpenHours(range, open)) continue;
+      const hours = openRange(open);
+      throw timeRefused(
+        m.sessionOutsideHours(
+          minutesInWords(timing.durationMinutes),
+          formatTime(clockOf(hours?.from ?? 0)),
+          formatTime(clockOf(hours?.to ?? 0)),
+        ),
+      );
+    }
+  }
+  if (tooSoon(rules, slot, now)) throw timeRefused(m.noticeTooShort(rules.notice_hours));
+  // Calendar sync (ADR 019): an event in the studio's connected calendar overlapping the held range (buffers
+  // included; an hour when no timing is given) of any of its days takes it (409, as taken).
+  for (const date of days) {
+    const start = zonedInstant(date, slot.time, rules.timeZone).getTime();
+    const busy = await calendarBusyRanges(
+      deps,
+      new Date(start - (timing?.bufferBeforeMinutes ?? 0) * 60_000),
+      new Date(start + (timing ? (timing.durationMinutes + timing.bufferAfterMinutes) * 60_000 : HOUR_MS)),
+    );
+    if (busy.length > 0) {
+      throw new AppError("CONFLICT", MESSAGES.booking.slotTaken, {
+        fieldErrors: { time: MESSAGES.booking.slotTaken },
+      });
+    }
+  }
+  return { ...rules, days };
 }
 
 /** With a notice of 0 the old rule holds: any slot of today or later (judged by date alone). */

@@ -36,6 +36,7 @@ import { bookingAvailability } from "./availability";
 import { sessionFacts } from "./holds";
 import { moveBookingTo } from "./move";
 import { assertBookable, scheduleRules } from "./schedule";
+import { lastDayOf } from "./session-days";
 
 const m = MESSAGES.manage;
 const MAX_ATTEMPTS = 5;
@@ -78,13 +79,21 @@ export function newManageLink(deps: { config: Pick<ApiConfig, "publicUrl"> }): {
 
 type Timing = { start: Date; end: Date; deadline: Date; minutes: number };
 
-/** The session's start and end (the service's minutes, 60 when it is gone) and the change deadline. */
-function timingOf(deps: ManageDeps, timeZone: string, booking: ManagedBooking): Timing {
+/**
+ * The session's start and end (the service's minutes, 60 when it is gone; on `lastDate` for a session of several
+ * days) and the change deadline.
+ */
+function timingOf(
+  deps: ManageDeps,
+  timeZone: string,
+  booking: ManagedBooking,
+  lastDate: string = booking.date,
+): Timing {
   const start = zonedInstant(booking.date, booking.time, timeZone);
   const minutes = booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
   return {
     start,
-    end: sessionEnd(booking.date, booking.time, minutes, timeZone),
+    end: sessionEnd(lastDate, booking.time, minutes, timeZone),
     deadline: new Date(start.getTime() - deps.config.bookingChangeCutoffHours * HOUR_MS),
     minutes,
   };
@@ -105,7 +114,7 @@ const accessSelect = {
   date: true,
   time: true,
   status: true,
-  service: { select: { title: true, durationMinutes: true } },
+  service: { select: { title: true, durationMinutes: true, durationDays: true } },
 } as const;
 
 type ManagedBooking = {
@@ -115,7 +124,7 @@ type ManagedBooking = {
   date: string;
   time: string;
   status: BookingStatus;
-  service: { title: string; durationMinutes: number } | null;
+  service: { title: string; durationMinutes: number; durationDays: number } | null;
 };
 
 const linkInvalid = () => new AppError("NOT_FOUND", m.linkInvalid);
@@ -157,7 +166,8 @@ async function changesOf(deps: ManageDeps, bookingId: number): Promise<BookingCh
 
 async function viewOf(deps: ManageDeps, booking: ManagedBooking): Promise<ManageView> {
   const timeZone = await zoneOf(deps);
-  const timing = timingOf(deps, timeZone, booking);
+  const last = await lastDayOf(deps.db, { ...booking, days: booking.service?.durationDays });
+  const timing = timingOf(deps, timeZone, booking, last);
   const now = deps.now();
   const state = stateOf(booking, timing, now);
   return {

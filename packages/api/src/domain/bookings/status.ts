@@ -14,25 +14,33 @@ import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { bookingNotFound } from "./queries";
 import { scheduleRules } from "./schedule";
+import { lastDayOf } from "./session-days";
 
 const MAX_ATTEMPTS = 5;
 
 /** The booking's columns plus its service's duration, which sets when the session ends. */
 const statusSelect = {
   ...bookingSelect,
-  service: { select: { title: true, durationMinutes: true } },
+  service: { select: { title: true, durationMinutes: true, durationDays: true } },
 } as const;
 
 /**
  * A session is completed only once it has ended (its start plus its service's duration, in the zone bookings
- * are judged in): marking a future booking completed would thank the client for a session not yet held.
+ * are judged in; on its last day for a session of several days): marking a future booking completed would thank
+ * the client for a session not yet held.
  */
 async function assertSessionEnded(
   deps: BookingDeps,
-  booking: { date: string; time: string; service: { durationMinutes: number } | null },
+  booking: {
+    id: number;
+    date: string;
+    time: string;
+    service: { durationMinutes: number; durationDays: number } | null;
+  },
 ): Promise<void> {
   const { timeZone } = await scheduleRules(deps);
-  const end = sessionEnd(booking.date, booking.time, booking.service?.durationMinutes, timeZone);
+  const last = await lastDayOf(deps.db, { ...booking, days: booking.service?.durationDays });
+  const end = sessionEnd(last, booking.time, booking.service?.durationMinutes, timeZone);
   if (deps.now().getTime() < end.getTime()) {
     throw new AppError("CONFLICT", MESSAGES.booking.completedTooEarly);
   }

@@ -16,6 +16,7 @@ import type { ReadCache } from "../../cache";
 import { type DirectJobRow, directJobRow, enqueueJob } from "../../jobs/queue";
 import { defineJob, PermanentJobError } from "../../jobs/worker";
 import { scheduleRules } from "../bookings/schedule";
+import { lastDayOf } from "../bookings/session-days";
 import type { Tx } from "../uploads/proof";
 import { CalDavError, deleteEvent, putEvent } from "./client";
 import { bookingEventIcs, bookingEventUid, bookingObjectName } from "./ical";
@@ -85,7 +86,7 @@ export async function pushBooking(
       status: true,
       message: true,
       updatedAt: true,
-      service: { select: { title: true, durationMinutes: true } },
+      service: { select: { title: true, durationMinutes: true, durationDays: true } },
     },
   });
   try {
@@ -95,11 +96,13 @@ export async function pushBooking(
     }
     const { timeZone } = await scheduleRules({ ...deps, audit: undefined });
     const minutes = booking.service?.durationMinutes ?? SESSION_LENGTH.defaultMinutes;
+    // A session of several days is one event, to the end of its last day.
+    const lastDate = await lastDayOf(deps.db, { ...booking, days: booking.service?.durationDays });
     const host = new URL(deps.config.publicUrl).hostname;
     const ics = bookingEventIcs({
       uid: bookingEventUid(booking.id, host),
       start: zonedInstant(booking.date, booking.time, timeZone),
-      end: sessionEnd(booking.date, booking.time, minutes, timeZone),
+      end: sessionEnd(lastDate, booking.time, minutes, timeZone),
       summary: `${booking.service?.title ?? "Session"} — ${booking.name}`,
       description: [
         `Booking #${booking.id} (${booking.status})`,

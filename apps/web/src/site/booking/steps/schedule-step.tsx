@@ -2,10 +2,10 @@ import {
   browserZone,
   elsewhereTime,
   MESSAGES,
-  minutesInWords,
   type ServiceDto,
+  sessionLengthInWords,
   type SlotRefusal,
-  TIME_SLOTS,
+  startTimes,
   zonedInstant,
   zonePlace,
 } from "@studio/validators";
@@ -75,7 +75,9 @@ export function ScheduleStep({
         <p className="rounded-xl border border-accent/20 bg-accent/5 px-4 py-3 text-sm text-white/85">
           <span className="font-semibold text-accent">{priceLabel(service.price)} USD</span>
           <span className="block text-white/70">
-            {MESSAGES.booking.sessionLength(minutesInWords(service.duration_minutes))}
+            {MESSAGES.booking.sessionLength(
+              sessionLengthInWords(service.duration_days, service.duration_minutes),
+            )}
           </span>
           <span className="block text-white/70">{MESSAGES.booking.priceNote}</span>
         </p>
@@ -101,7 +103,7 @@ export function ScheduleStep({
         <legend className="mb-1.5 block text-sm font-medium text-white/85">Time</legend>
         {!date ? <p className="mb-2 text-xs text-white/60">Choose a date to see free times.</p> : null}
         <div className="grid grid-cols-3 gap-2">
-          {TIME_SLOTS.map((slot) => {
+          {startTimes(service?.start_every_minutes).map((slot) => {
             const refused = unavailable.has(slot) || Boolean(closedReason);
             const note = slotNote(closedReason ? "closed" : (unavailable.get(slot) ?? null));
             const noDate = !date;
