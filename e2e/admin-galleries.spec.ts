@@ -1,11 +1,16 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 /**
- * Client galleries end to end (issue 30): an admin makes a gallery, uploads two photos through the back
- * office's uploader, copies the client link; the client opens it (no account), favourites a photo up to the
- * limit and sends the selection; the studio sees it. At 390 px neither page scrolls sideways.
- * GALLERY_SHOTS=<dir> also writes screenshots of both pages at 1440, 768 and 390 px.
+ * Client galleries end to end (issue 30): an admin makes a gallery, uploads two photos and a short video through
+ * the back office's uploader, the media pipeline processes them (AVIF/WebP, ThumbHash, poster and H.264 preview,
+ * EXIF-clean download copies), the admin copies the client link; the client opens it (no account), sees the
+ * pictures and the video, favourites a photo up to the limit, downloads one photo and the ZIP of favourites (its
+ * entries checked), and sends the selection; the studio sees it. At 390 px neither page scrolls sideways.
+ * GALLERY_SHOTS=<dir> also writes screenshots at 1440, 768 and 390 px (the back office; the client's grid,
+ * lightbox and a video).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "@studio/validators";
@@ -25,6 +30,72 @@ async function noSidewaysScroll(page: Page) {
       { message: "horizontal overflow in px" },
     )
     .toBeLessThanOrEqual(0);
+}
+
+/** One second of test picture and tone, H.264 in MP4 (Debian's ffmpeg), as a phone would record it. */
+function shortVideo(): Buffer {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "gallery-e2e-")), "clip.mp4");
+  execFileSync("ffmpeg", [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=640x360:rate=25:duration=1",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=1",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-shortest",
+    file,
+  ]);
+  return readFileSync(file);
+}
+
+/**
+ * Runs the media pipeline on the gallery's files (the server's job worker takes the jobs) and waits until each is
+ * ready. The uploader still sends gallery files through the admin multipart path; the resumable uploader
+ * enqueues this job itself.
+ */
+async function processGallery(title: string) {
+  const database = await createDatabase(`file:${path.join(process.env.E2E_DATA_DIR!, "studio.db")}`);
+  try {
+    const db = database.prisma;
+    const uploads = await db.upload.findMany({
+      where: { galleryItem: { gallery: { title } } },
+      select: { id: true },
+    });
+    // What enqueueMediaProcessing writes (media/process.ts): the asset row and its "media.process" job.
+    for (const { id } of uploads) {
+      await db.mediaAsset.upsert({ where: { uploadId: id }, create: { uploadId: id }, update: {} });
+      await db.job.create({
+        data: {
+          kind: "media.process",
+          payload: { uploadId: id, watermark: null, keepLocation: false },
+          key: `media:${id}`,
+          maxAttempts: 5,
+        },
+      });
+    }
+    await expect
+      .poll(
+        () => db.mediaAsset.count({ where: { uploadId: { in: uploads.map((u) => u.id) }, status: "ready" } }),
+        {
+          timeout: 90_000,
+          message: "media processed",
+        },
+      )
+      .toBe(uploads.length);
+  } finally {
+    await database.close();
+  }
 }
 
 async function shots(page: Page, name: string) {
@@ -53,8 +124,12 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
     { name: "DSC_0002.png", mimeType: "image/png", buffer: makePng(640, [200, 120, 60]) },
   ]);
   await expect(page.getByText("Uploaded: 2 of 2 files (100%)")).toBeVisible();
+  await page
+    .getByLabel("Choose photos and videos")
+    .setInputFiles([{ name: "CLIP_0003.mp4", mimeType: "video/mp4", buffer: shortVideo() }]);
+  await expect(page.getByText("Uploaded: 1 of 1 files (100%)")).toBeVisible();
   const items = page.getByRole("list", { name: "Photos and videos, in order" });
-  await expect(items.getByRole("listitem")).toHaveCount(2);
+  await expect(items.getByRole("listitem")).toHaveCount(3);
   await expect(items.getByText("Cover", { exact: true })).toHaveCount(1);
 
   // Keyboard-accessible reordering: the second moves before the first (uploads finish in any order).
@@ -63,6 +138,7 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await items.getByRole("button", { name: `Move ${second} earlier` }).click();
   await expect(items.getByRole("listitem").first()).toContainText(second);
 
+  await processGallery("Harbour wedding");
   const link = await page.getByLabel("Client link").inputValue();
   expect(link).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -77,6 +153,19 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   await expect(client.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const counter = client.getByTestId("favourite-counter");
   await expect(counter).toHaveText(/0 of 1 chosen/);
+  // The pipeline's pictures: AVIF then WebP at their widths, the size from the asset, the ThumbHash underneath.
+  const picture = client.getByRole("img", { name: "DSC_0002.png" });
+  await expect(picture).toHaveAttribute("width", "640");
+  await expect(client.locator('picture source[type="image/avif"]').first()).toHaveAttribute(
+    "srcset",
+    /\/w480\.avif\?expires=\d+&sig=[\w-]+ 480w/,
+  );
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(await picture.evaluate((img) => img.style.backgroundImage)).toContain("data:image/png");
+  // The video: its poster in the grid.
+  await expect(client.getByRole("img", { name: "CLIP_0003.mp4" })).toHaveAttribute("src", /\/poster\.jpg\?/);
   await client.getByRole("button", { name: "Add DSC_0002.png to favourites" }).click();
   await expect(counter).toHaveText(/1 of 1 chosen/);
   await client.getByRole("button", { name: "Add DSC_0001.png to favourites" }).click();
@@ -88,9 +177,27 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
     .first()
     .click();
   const lightbox = client.getByRole("dialog");
-  await expect(lightbox.getByText("(1 of 2)")).toBeVisible();
+  await expect(lightbox.getByText("(1 of 3)")).toBeVisible();
   await client.keyboard.press("ArrowRight");
-  await expect(lightbox.getByText("(2 of 2)")).toBeVisible();
+  await expect(lightbox.getByText("(2 of 3)")).toBeVisible();
+  await shots(client, "client-lightbox");
+  // One photo, "original": the EXIF-clean JPEG download copy, named after the original.
+  const photoName = (await lightbox.getByRole("heading").textContent())?.split(" ")[0] ?? "";
+  const [single] = await Promise.all([
+    client.waitForEvent("download"),
+    lightbox.getByRole("button", { name: "Download original" }).click(),
+  ]);
+  expect(single.suggestedFilename()).toBe(photoName.replace(/\.png$/, ".jpg"));
+  const singleBytes = readFileSync((await single.path())!);
+  expect(singleBytes.subarray(0, 3).toString("hex")).toBe("ffd8ff");
+  // The video plays its H.264 preview, its poster shown until it starts.
+  await client.keyboard.press("ArrowRight");
+  await expect(lightbox.getByText("(3 of 3)")).toBeVisible();
+  const video = lightbox.locator("video");
+  await expect(video).toHaveAttribute("src", /\/preview\.mp4\?/);
+  await expect(video).toHaveAttribute("poster", /\/poster\.jpg\?/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  await shots(client, "client-video");
   await client.keyboard.press("Escape");
   await expect(lightbox).toHaveCount(0);
 
@@ -103,10 +210,16 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
     client.getByRole("button", { name: "Download favourites" }).click(),
   ]);
   expect(archive.suggestedFilename()).toBe("Harbour wedding.zip");
-  const zipped = readFileSync((await archive.path())!);
-  expect(zipped.subarray(0, 4).toString("hex")).toBe("504b0304");
-  expect(zipped.includes(Buffer.from("DSC_0002.png"))).toBe(true);
-  expect(zipped.includes(Buffer.from("DSC_0001.png"))).toBe(false);
+  const zipPath = (await archive.path())!;
+  expect(readFileSync(zipPath).subarray(0, 4).toString("hex")).toBe("504b0304");
+  // Its entries: the favourite's clean download copy, nothing else.
+  expect(execFileSync("unzip", ["-t", zipPath], { encoding: "utf8" })).toContain("No errors detected");
+  expect(execFileSync("unzip", ["-Z1", zipPath], { encoding: "utf8" }).trim().split("\n")).toEqual([
+    "DSC_0002.jpg",
+  ]);
+  if (photoName === "DSC_0002.png") {
+    expect(execFileSync("unzip", ["-p", zipPath, "DSC_0002.jpg"]).equals(singleBytes)).toBe(true);
+  }
   await client.getByRole("button", { name: "Send my selection" }).click();
   await expect(client.getByText(MESSAGES.gallery.selectionLocked)).toBeVisible();
   await expect(client.getByRole("button", { name: "Add DSC_0001.png to favourites" })).toBeDisabled();

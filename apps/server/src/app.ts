@@ -1,4 +1,5 @@
 import {
+  galleryPreload,
   type ApiDeps,
   appRouter,
   createContext,
@@ -7,7 +8,7 @@ import {
   type S3StorageOptions,
 } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
-import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
+import { GALLERY_COVER_SIZES, MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -224,6 +225,13 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
             path,
             error: error instanceof Error ? (error.stack ?? error.message) : String(error),
           }),
+        // A gallery's cover starts loading with the HTML (the page's own <picture> then finds it loaded).
+        async (path) => {
+          const hint = await galleryPreload(deps, path.slice("/g/".length));
+          if (!hint) return null;
+          const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+          return `<link rel="preload" as="image" type="${hint.type}" imagesrcset="${attr(hint.srcset)}" imagesizes="${GALLERY_COVER_SIZES}" fetchpriority="high" />`;
+        },
       ),
     );
   }

@@ -441,6 +441,7 @@ export const MESSAGES = {
     noteTooLong: "A note can be at most 1,000 characters",
     selectionSent: "Your selection was sent to the studio. Thank you!",
     zipEmpty: "There is nothing to download yet: no files, or no favourites chosen.",
+    itemNotReady: "This file is still being prepared. Please try again in a few minutes.",
   },
   common: {
     notFound: "Not found",
@@ -522,6 +523,9 @@ export const MESSAGES = {
       bufferBeforeLabel: "Buffer before (minutes)",
       bufferAfterLabel: "Buffer after (minutes)",
       bufferHint: "Travel and set-up before, pack-down after.",
+      gallerySelectionLabel: "Gallery selection limit",
+      gallerySelectionHint:
+        "Favourites a client may choose in the gallery of a booking of this service; empty: no limit.",
       /** A service whose duration text named no length: it lasts 60 minutes until the owner sets one. */
       lengthUnread: "Length not set: 60 minutes until you set it",
       lengthUnreadNotice: (count: number) =>
