@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
  * GALLERY_SHOTS=<dir> also writes screenshots at 1440, 768 and 390 px (the back office; the client's grid,
  * lightbox and a video).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -86,13 +86,16 @@ async function processGallery(title: string) {
     }
     await expect
       .poll(
-        () => db.mediaAsset.count({ where: { uploadId: { in: uploads.map((u) => u.id) }, status: "ready" } }),
-        {
-          timeout: 90_000,
-          message: "media processed",
-        },
+        async () =>
+          (
+            await db.mediaAsset.findMany({
+              where: { uploadId: { in: uploads.map((u) => u.id) } },
+              select: { status: true, error: true },
+            })
+          ).map((a) => (a.error ? `${a.status}: ${a.error}` : a.status)),
+        { timeout: 150_000, message: "media processed" },
       )
-      .toBe(uploads.length);
+      .toEqual(uploads.map(() => "ready"));
   } finally {
     await database.close();
   }
@@ -109,6 +112,8 @@ async function shots(page: Page, name: string) {
 }
 
 test("an admin makes a gallery, the client favourites and sends a selection", async ({ page, browser }) => {
+  // Processing (sharp, ffmpeg) shares two cores with the browser and the server.
+  test.setTimeout(240_000);
   await adminSession(page, "Gallery Admin");
   await page.goto("/admin/galleries");
   await expect(page.getByRole("heading", { name: "Galleries", exact: true })).toBeVisible();

@@ -5,6 +5,7 @@
  * streams untouched but its metadata (GPS position, device owner) removed unless the studio keeps it.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { yieldProcess } from "./priority";
 
 export type VideoOptions = { keepLocation: boolean };
@@ -91,7 +92,7 @@ export async function processVideo(
   const preview = pathFor("preview.mp4");
   const download = pathFor("download");
   // The poster: a frame one second in (or the first, for a shorter clip), upright, at most 1920 px wide.
-  let described: Run;
+  let described: Run | null = null;
   try {
     described = await ffmpeg(
       ["-ss", "1", "-i", input, "-frames:v", "1", "-vf", "scale='min(1920,iw)':-2", "-q:v", "3", poster],
@@ -99,6 +100,9 @@ export async function processVideo(
     );
   } catch (error) {
     if (signal?.aborted) throw error;
+  }
+  // A clip of a second or less has no frame one second in: ffmpeg then ends well but writes nothing.
+  if (!described || !existsSync(poster)) {
     described = await ffmpeg(
       ["-i", input, "-frames:v", "1", "-vf", "scale='min(1920,iw)':-2", "-q:v", "3", poster],
       signal,

@@ -58,7 +58,7 @@ describe("a planned ZIP", () => {
     // Cut anywhere (inside a header, a file, the directory), the parts are the whole.
     const cuts = [0, 1, 29, 31, 1_000_000, 2_500_040, plan.length - 30, plan.length - 1];
     for (const cut of cuts) {
-      const head = await buffer(streamZipRange(plan, storage, 0, cut - 1 < 0 ? 0 : cut - 1));
+      const head = await buffer(streamZipRange(plan, storage, 0, Math.max(cut - 1, 0)));
       const tail = await buffer(streamZipRange(plan, storage, cut, plan.length - 1));
       expect(Buffer.concat([cut === 0 ? Buffer.alloc(0) : head, tail]).equals(whole), `cut at ${cut}`).toBe(
         true,

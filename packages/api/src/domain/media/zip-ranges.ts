@@ -50,7 +50,7 @@ function zip64Field(values: number[]): Buffer {
   const field = Buffer.alloc(4 + 8 * values.length);
   field.writeUInt16LE(0x0001, 0);
   field.writeUInt16LE(8 * values.length, 2);
-  values.forEach((v, i) => field.writeBigUInt64LE(BigInt(v), 4 + 8 * i));
+  for (const [i, v] of values.entries()) field.writeBigUInt64LE(BigInt(v), 4 + 8 * i);
   return field;
 }
 
