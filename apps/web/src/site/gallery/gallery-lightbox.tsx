@@ -140,7 +140,7 @@ export function GalleryLightbox({
                   setSaved(true);
                 }}
               >
-                <label className="min-w-0 flex-1 text-xs text-white/75">
+                <label className="min-w-0 flex-1 basis-full text-xs text-white/75 sm:basis-0">
                   Note for the studio
                   <textarea
                     rows={1}
