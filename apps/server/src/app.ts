@@ -1,5 +1,4 @@
 import {
-  galleryPreload,
   type ApiDeps,
   appRouter,
   createContext,
@@ -8,7 +7,7 @@ import {
   type S3StorageOptions,
 } from "@studio/api";
 import { isDatabaseReachable } from "@studio/db";
-import { GALLERY_COVER_SIZES, MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
+import { MESSAGES, TRPC_MAX_BATCH } from "@studio/validators";
 import { trpcServer } from "@hono/trpc-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -21,6 +20,7 @@ import { logRequest, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
+import { galleryHead } from "./gallery-head";
 import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { loadPrerenderedPages } from "./prerendered-pages";
 import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metrics";
@@ -225,13 +225,8 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
             path,
             error: error instanceof Error ? (error.stack ?? error.message) : String(error),
           }),
-        // A gallery's cover starts loading with the HTML (the page's own <picture> then finds it loaded).
-        async (path) => {
-          const hint = await galleryPreload(deps, path.slice("/g/".length));
-          if (!hint) return null;
-          const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-          return `<link rel="preload" as="image" type="${hint.type}" imagesrcset="${attr(hint.srcset)}" imagesizes="${GALLERY_COVER_SIZES}" fetchpriority="high" />`;
-        },
+        // The gallery page's scripts and cover start loading with its HTML (gallery-head.ts).
+        galleryHead(deps, options.webDist),
       ),
     );
   }

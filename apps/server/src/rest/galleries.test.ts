@@ -3,7 +3,7 @@
  * signed), and the streamed ZIP of its files.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createProcessedGalleryUpload } from "@studio/api/testing/gallery-media";
@@ -164,6 +164,21 @@ describe("the gallery page's HTML", () => {
       path.join(dist, "index.html"),
       '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>',
     );
+    // The build's manifest: the app's start and the gallery page, with what they import.
+    mkdirSync(path.join(dist, ".vite"));
+    writeFileSync(
+      path.join(dist, ".vite/manifest.json"),
+      JSON.stringify({
+        "src/app/start.tsx": { file: "assets/start-1.js", imports: ["_react.js"] },
+        "src/site/gallery/gallery-page.tsx": {
+          file: "assets/gallery-page-2.js",
+          imports: ["_react.js", "_trpc.js"],
+        },
+        "_react.js": { file: "assets/react-3.js" },
+        "_trpc.js": { file: "assets/trpc-4.js", imports: ["_react.js"] },
+        "src/admin/x.tsx": { file: "assets/admin-5.js" },
+      }),
+    );
     const web = await createTestApp({ webDist: dist });
     try {
       const owner = web.harness.caller({ token: await web.ownerToken() });
@@ -183,8 +198,18 @@ describe("the gallery page's HTML", () => {
       expect(html).toContain(
         `<link rel="preload" as="image" type="image/avif" imagesrcset="${cover!.avif.replaceAll("&", "&amp;")}"`,
       );
-      // An unknown link: the plain shell.
-      expect(await (await web.app.request(`/g/${"x".repeat(43)}`)).text()).not.toContain("preload");
+      // The page's scripts side by side (not one after another), and nothing else.
+      const modules = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      expect(modules.sort()).toEqual([
+        "/assets/gallery-page-2.js",
+        "/assets/react-3.js",
+        "/assets/start-1.js",
+        "/assets/trpc-4.js",
+      ]);
+      // An unknown link: the scripts, but no picture.
+      const unknown = await (await web.app.request(`/g/${"x".repeat(43)}`)).text();
+      expect(unknown).toContain("modulepreload");
+      expect(unknown).not.toContain('as="image"');
       // The picture is the browser's to keep until its link expires (the page's <picture> finds it loaded).
       const file = await web.app.request(cover!.avif.split(" ")[0]!);
       expect(file.status).toBe(200);
