@@ -11,13 +11,14 @@ import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { crc32 } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
-import { createDiskStorage } from "../../storage/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDiskStorage, type UploadStorage } from "../../storage/storage";
+import { startTestS3, type TestS3 } from "../../testing/s3";
 import { type KnownZipEntry, planZip, plannedZipResponse, streamZipRange } from "./zip-ranges";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "studio-zip-ranges-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const storage = createDiskStorage(path.join(root, "store"));
+let storage: UploadStorage;
 
 async function stored(name: string, data: Buffer): Promise<KnownZipEntry> {
   const key = `private/${randomUUID()}/download.jpg`;
@@ -28,7 +29,16 @@ async function stored(name: string, data: Buffer): Promise<KnownZipEntry> {
   return { name, key, size: data.length, crc32: crc32(data), mtime: new Date("2031-05-01T14:03:22Z") };
 }
 
-describe("a planned ZIP", () => {
+describe.each(["disk", "s3"] as const)("a planned ZIP, files on %s", (where) => {
+  let s3: TestS3 | null = null;
+  beforeAll(async () => {
+    s3 = where === "s3" ? await startTestS3() : null;
+    storage = s3 ? s3.createStorage(path.join(root, "s3-tmp")) : createDiskStorage(path.join(root, "store"));
+  });
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
   it("is a valid archive of the files, exactly as long as planned, and every range is the same bytes", async () => {
     const datas = [randomBytes(2_500_000), Buffer.alloc(0), randomBytes(1), randomBytes(70_000)];
     const entries = [
@@ -40,10 +50,10 @@ describe("a planned ZIP", () => {
     const plan = planZip(entries);
     const whole = await buffer(streamZipRange(plan, storage));
     expect(whole.length).toBe(plan.length);
-    const file = path.join(root, "whole.zip");
+    const file = path.join(root, `whole-${where}.zip`);
     writeFileSync(file, whole);
     expect(execFileSync("unzip", ["-t", file], { encoding: "utf8" })).toContain("No errors detected");
-    const out = path.join(root, "out");
+    const out = path.join(root, `out-${where}`);
     execFileSync("unzip", ["-q", "-o", file, "-d", out]);
     expect(readFileSync(path.join(out, "IMG_1.jpg")).equals(datas[0]!)).toBe(true);
     expect(readFileSync(path.join(out, "IMG_1 (2).jpg")).equals(datas[2]!)).toBe(true);
