@@ -50,8 +50,8 @@ export function serveSpa(
   publicUrl: string | null = null,
   pages: PrerenderedPages | null = null,
   onPageError?: (error: unknown, pathname: string) => void,
-  /** Markup added to the shell's <head> for this path (a gallery's preload); null: none. Never cached. */
-  headFor?: (pathname: string) => Promise<string | null>,
+  /** Markup added to the shell's <head> and after its #root for this path (a gallery's); null: none. Never cached. */
+  headFor?: (pathname: string) => Promise<{ head: string; body: string } | null>,
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
@@ -139,7 +139,10 @@ export function serveSpa(
         return null;
       });
       if (head) {
-        const html = index.body.toString("utf8").replace("</head>", `${head}</head>`);
+        const html = index.body
+          .toString("utf8")
+          .replace("</head>", `${head.head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root"></div>${head.body}`);
         // Signed links inside: this answer is the visitor's alone.
         return send(c, {
           body: Buffer.from(html, "utf8"),

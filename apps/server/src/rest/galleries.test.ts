@@ -198,18 +198,25 @@ describe("the gallery page's HTML", () => {
       expect(html).toContain(
         `<link rel="preload" as="image" type="image/avif" imagesrcset="${cover!.avif.replaceAll("&", "&amp;")}"`,
       );
-      // The page's scripts side by side (not one after another), and nothing else.
-      const modules = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      // The cover drawn by the HTML itself, after #root (the page removes it when it draws its own).
+      expect(html).toContain('<div id="root"></div><div id="gallery-boot" aria-hidden="true"><div><picture>');
+      expect(html).toContain(`<source type="image/avif" srcset="${cover!.avif.replaceAll("&", "&amp;")}"`);
+      expect(html).toContain(`<img src="${cover!.src.replaceAll("&", "&amp;")}"`);
+      // With the cover drawn, the scripts are not preloaded (they would take its bandwidth).
+      expect(html).not.toContain("modulepreload");
+      // An unknown link (or a gallery without a cover): the page's scripts side by side, and nothing else.
+      const unknown = await (await web.app.request(`/g/${"x".repeat(43)}`)).text();
+      const modules = [...unknown.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
       expect(modules.sort()).toEqual([
         "/assets/gallery-page-2.js",
         "/assets/react-3.js",
         "/assets/start-1.js",
         "/assets/trpc-4.js",
       ]);
-      // An unknown link: the scripts, but no picture.
-      const unknown = await (await web.app.request(`/g/${"x".repeat(43)}`)).text();
-      expect(unknown).toContain("modulepreload");
       expect(unknown).not.toContain('as="image"');
+      expect(unknown).not.toContain("gallery-boot");
       // The picture is the browser's to keep until its link expires (the page's <picture> finds it loaded).
       const file = await web.app.request(cover!.avif.split(" ")[0]!);
       expect(file.status).toBe(200);

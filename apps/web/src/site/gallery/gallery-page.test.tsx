@@ -215,6 +215,17 @@ describe("the client's gallery", () => {
     expect(within(dialog).getByRole("button", { name: "Download original" })).toBeEnabled();
   });
 
+  it("takes away the cover the server's HTML drew once it draws its own", async () => {
+    const boot = document.createElement("div");
+    boot.id = "gallery-boot";
+    document.body.append(boot);
+    openAnswer = () =>
+      view({ cover: { src: "/uploads/private/u1/w1024.webp?sig=x", avif: "", webp: "", placeholder: null } });
+    renderWithProviders(<GalleryView token={TOKEN} />);
+    expect(await screen.findByRole("heading", { name: "Ann & Bo" })).toBeInTheDocument();
+    expect(document.getElementById("gallery-boot")).toBeNull();
+  });
+
   it("says until when the link works, on the studio's clock", async () => {
     openAnswer = () => view({ expires_on: "2030-03-01" });
     renderWithProviders(<GalleryView token={TOKEN} />);

@@ -12,7 +12,7 @@ import {
   galleryExpiryText,
   MESSAGES,
 } from "@studio/validators";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { DataProvider } from "../../app/data-provider";
 import { Dialog } from "../../components/ui/dialog";
@@ -404,6 +404,12 @@ export function GalleryView({ token }: { token: string }) {
   // The first page of the first set, in the same request as `open` (one round trip less before the pictures).
   trpc.galleryView.items.useQuery({ token, page: 1 }, { retry: false, refetchOnWindowFocus: false });
   const view = query.data;
+  // The cover the server's HTML drew (apps/server gallery-head.ts) gives way to the page's own, drawn from the same
+  // file in the same frame (before paint), or to the page saying why there is no gallery.
+  const settled = view !== undefined || query.isError;
+  useLayoutEffect(() => {
+    if (settled) document.getElementById("gallery-boot")?.remove();
+  }, [settled]);
   if (query.isError) {
     return (
       <Frame studio={null} title="Gallery">

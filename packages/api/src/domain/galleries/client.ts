@@ -105,14 +105,20 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
 }
 
 /**
- * What the page's HTML asks the browser for before any script runs (apps/server static-spa.ts): the cover's
- * AVIF (else WebP) srcset, signed exactly as `open` signs it, so the largest picture of the first screen loads
- * while the scripts do. Null when the link opens no gallery now, or it has no processed cover.
+ * What the page's HTML asks the browser for, and paints, before any script runs (apps/server gallery-head.ts):
+ * the cover's AVIF (else WebP) srcset, signed exactly as `open` signs it, so the largest picture of the first
+ * screen is on screen while the scripts load. Null when the link opens no gallery now, or it has no processed cover.
  */
 export async function galleryPreload(
   deps: Pick<GalleryClientDeps, "db" | "config" | "now">,
   token: string,
-): Promise<{ type: "image/avif" | "image/webp"; srcset: string } | null> {
+): Promise<{
+  type: "image/avif" | "image/webp";
+  srcset: string;
+  avif: string;
+  webp: string;
+  src: string;
+} | null> {
   const hash = lookupHash(token);
   const row = hash
     ? await deps.db.gallery.findUnique({
@@ -129,8 +135,10 @@ export async function galleryPreload(
   if (cover?.upload.kind !== "image") return null;
   const sign = (key: string) => signGalleryView(deps.config, `/uploads/${key}`, now);
   const shown = itemView(cover.upload, sign, row.watermarkProofs);
-  if (shown.avif) return { type: "image/avif", srcset: shown.avif };
-  if (shown.webp) return { type: "image/webp", srcset: shown.webp };
+  if (!shown.src) return null;
+  const picture = { avif: shown.avif, webp: shown.webp, src: shown.src };
+  if (shown.avif) return { type: "image/avif", srcset: shown.avif, ...picture };
+  if (shown.webp) return { type: "image/webp", srcset: shown.webp, ...picture };
   return null;
 }
 
