@@ -154,7 +154,11 @@ test("an admin makes a gallery, the client favourites and sends a selection", as
   const client = await (await browser.newContext()).newPage();
   const response = await client.goto(new URL(link).pathname);
   expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  // The HTML drew the cover before any script ran; the page took it away when it drew its own.
+  expect(await response?.text()).toContain('<div id="gallery-boot"');
   await expect(client.getByRole("heading", { name: "Harbour wedding" })).toBeVisible();
+  await expect(client.locator("#gallery-boot")).toHaveCount(0);
+  await expect(client.locator('main img[alt=""]').first()).toHaveAttribute("fetchpriority", "high");
   await expect(client.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const counter = client.getByTestId("favourite-counter");
   await expect(counter).toHaveText(/0 of 1 chosen/);
