@@ -12,7 +12,11 @@
  *      server's job worker (download copy, WebP + AVIF at 3 widths, ThumbHash, EXIF): photos per second, and
  *      GET /api/services latency p50/p99 sampled 20 times a second meanwhile (target p99 ≤ 50 ms).
  *
- * `--quick` (or BENCH_GALLERY_QUICK=1): 30 files, a 200 MB ZIP, 3 photos. BENCH_GALLERY_ONLY=upload,zip,process.
+ *  (d) page: a 1,000-photo gallery on a phone, Lighthouse mobile (gallery-page.ts): LCP (≤ 1.5 s), CLS (0), DOM
+ *      size; builds the web app first (BENCH_GALLERY_DIST=<dir> uses a build).
+ *
+ * `--quick` (or BENCH_GALLERY_QUICK=1): 30 files, a 200 MB ZIP, 3 photos, 1 Lighthouse run.
+ * BENCH_GALLERY_ONLY=upload,zip,process,page.
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from "node:fs";
@@ -20,7 +24,9 @@ import { request } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createDatabase, REPO_ROOT } from "@studio/db";
+import { galleryPageBench } from "./gallery-page";
 import { freePort, HOST, memoryKb, startBenchServer, startNode, stop, waitFor } from "./process";
 
 const QUICK = process.argv.includes("--quick") || process.env.BENCH_GALLERY_QUICK === "1";
@@ -29,7 +35,8 @@ const FILE_BYTES = Math.round(Number(process.env.BENCH_GALLERY_FILE_MB ?? 10) * 
 const ZIP_BYTES = Number(process.env.BENCH_GALLERY_ZIP_MB ?? (QUICK ? 200 : 2048)) * 1024 * 1024;
 const PHOTOS = Number(process.env.BENCH_GALLERY_PHOTOS ?? (QUICK ? 3 : 12));
 const ONLY = process.env.BENCH_GALLERY_ONLY?.split(",").map((p) => p.trim());
-const wants = (part: "upload" | "zip" | "process") => !ONLY || ONLY.includes(part);
+const wants = (part: "upload" | "zip" | "process" | "page") => !ONLY || ONLY.includes(part);
+const LH_RUNS = Number(process.env.BENCH_GALLERY_LH_RUNS ?? (QUICK ? 1 : 3));
 const TUS = "/api/uploads/resumable";
 const MB = 1024 * 1024;
 
@@ -183,7 +190,21 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const { server, base, pid } = await startBenchServer(dbUrl, uploadDir, { SEED_ON_EMPTY: "true" });
+  type WebBench = {
+    buildWeb: (dir: string) => string;
+    lighthouseRun: Parameters<typeof galleryPageBench>[0]["lighthouse"];
+  };
+  const web = (await import(pathToFileURL(path.join(REPO_ROOT, "scripts/bench-web.mjs")).href)) as WebBench;
+  let dist = process.env.BENCH_GALLERY_DIST;
+  if (wants("page") && !dist) {
+    dist = path.join(work, "dist");
+    log("building the web app for the page part …");
+    web.buildWeb(dist);
+  }
+  const { server, base, pid } = await startBenchServer(dbUrl, uploadDir, {
+    SEED_ON_EMPTY: "true",
+    ...(dist ? { WEB_DIST: dist } : {}),
+  });
   try {
     const token = await ownerToken(base);
     const database = await createDatabase(dbUrl);
@@ -352,6 +373,26 @@ async function main() {
         `  ${PHOTOS} photos in ${seconds.toFixed(1)} s = ${(PHOTOS / seconds).toFixed(2)} photos/s (${(seconds / PHOTOS).toFixed(1)} s each; ${failed} failed)`,
       );
       log(`  GET /api/services while processing: ${summary(latencies)} (target p99 ≤ 50)`);
+    }
+    if (wants("page")) {
+      const photo = path.join(work, "photo-page.jpg");
+      const big = path.join(work, "photo-24mp-page.jpg");
+      await photo24mp(big);
+      // A 12-megapixel camera JPEG (the admin upload takes images up to 10 MB).
+      await (sharp(big) as unknown as { resize(o: object): ReturnType<SharpFactory> })
+        .resize({ width: 4000 })
+        .jpeg({ quality: 88 })
+        .toFile(photo);
+      await galleryPageBench({
+        base,
+        token,
+        database,
+        uploadDir,
+        photo,
+        runs: LH_RUNS,
+        log,
+        lighthouse: web.lighthouseRun,
+      });
     }
     await database.prisma.$disconnect();
   } finally {

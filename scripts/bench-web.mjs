@@ -349,6 +349,9 @@ export async function lighthouseRun(url, formFactor) {
       tbt: audit("total-blocking-time"),
       cls: audit("cumulative-layout-shift"),
       fcp: audit("first-contentful-paint"),
+      domSize: audit("dom-size"),
+      lcpElement:
+        lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id),

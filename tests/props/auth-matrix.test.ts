@@ -48,7 +48,6 @@ const PUBLIC = new Set([
   "galleryView.note",
   "galleryView.sendSelection",
   "galleryView.unlock",
-  "galleryView.zipEntries",
   "galleryView.download",
   "feedback.submit",
   "feedback.approved",

@@ -20,6 +20,7 @@ import { logRequest, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
+import { galleryHead } from "./gallery-head";
 import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { loadPrerenderedPages } from "./prerendered-pages";
 import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metrics";
@@ -224,6 +225,8 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
             path,
             error: error instanceof Error ? (error.stack ?? error.message) : String(error),
           }),
+        // The gallery page's scripts and cover start loading with its HTML (gallery-head.ts).
+        galleryHead(deps, options.webDist),
       ),
     );
   }

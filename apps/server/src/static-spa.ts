@@ -50,6 +50,8 @@ export function serveSpa(
   publicUrl: string | null = null,
   pages: PrerenderedPages | null = null,
   onPageError?: (error: unknown, pathname: string) => void,
+  /** Markup added to the shell's <head> and after its #root for this path (a gallery's); null: none. Never cached. */
+  headFor?: (pathname: string) => Promise<{ head: string; body: string } | null>,
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
@@ -131,6 +133,24 @@ export function serveSpa(
     // The same for a client's gallery (/g/<token>).
     const bare = rel.replace(/\/+$/, "");
     if (isManagePath(bare) || isGalleryPath(bare)) c.header("X-Robots-Tag", "noindex, nofollow");
+    if (headFor && isGalleryPath(bare)) {
+      const head = await headFor(bare).catch((error: unknown) => {
+        onPageError?.(error, rel);
+        return null;
+      });
+      if (head) {
+        const html = index.body
+          .toString("utf8")
+          .replace("</head>", `${head.head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root"></div>${head.body}`);
+        // Signed links inside: this answer is the visitor's alone.
+        return send(c, {
+          body: Buffer.from(html, "utf8"),
+          type: TYPES[".html"] as string,
+          cache: "no-store",
+        });
+      }
+    }
     if (pages && isAppPage(rel)) {
       try {
         const page = await pages.page(rel);

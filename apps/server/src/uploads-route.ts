@@ -86,7 +86,11 @@ export function createUploadsRoute(deps: ApiDeps, logger?: Logger) {
 
     const range = parseRange(c.req.header("range"), info.size);
     const cacheControl =
-      found.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store";
+      found.visibility === "public"
+        ? "public, max-age=31536000, immutable"
+        : found.privateMaxAge
+          ? `private, max-age=${found.privateMaxAge}, immutable`
+          : "private, no-store";
     if (range === "unsatisfiable") {
       c.header("Cache-Control", cacheControl);
       c.header("Accept-Ranges", "bytes");

@@ -89,3 +89,11 @@ export {
   variantPrefix,
 } from "./domain/media/process";
 export { storedZipEntries, streamZip, type ZipEntry, zipResponse } from "./domain/media/zip";
+export {
+  type KnownZipEntry,
+  planZip,
+  plannedZipResponse,
+  streamZipRange,
+  type ZipPlan,
+} from "./domain/media/zip-ranges";
+export { galleryPreload, galleryZipFiles } from "./domain/galleries/client";

@@ -455,6 +455,7 @@ export const MESSAGES = {
     uploadTarget: 'Please say which gallery and set the file goes to (metadata "gallery_id" and "set_id").',
     uploadAdminsOnly: "Only the studio's admins can upload files to a gallery.",
     processingFailed: "The file could not be processed.",
+    itemNotReady: "This file is still being prepared. Please try again in a few minutes.",
   },
   common: {
     notFound: "Not found",
@@ -542,6 +543,9 @@ export const MESSAGES = {
       startEveryHourly: "On the hour (10:00, 11:00…)",
       startEveryHalfHour: "Every half hour (10:00, 10:30…)",
       startEveryHalfHourShort: "starts every half hour",
+      gallerySelectionLabel: "Gallery selection limit",
+      gallerySelectionHint:
+        "Favourites a client may choose in the gallery of a booking of this service; empty: no limit.",
       /** A service whose duration text named no length: it lasts 60 minutes until the owner sets one. */
       lengthUnread: "Length not set: 60 minutes until you set it",
       lengthUnreadNotice: (count: number) =>

@@ -2,9 +2,18 @@
  * Client galleries over REST: the admin's multipart upload of a gallery file (the same path as the other admin
  * uploads: the body stream goes to `uploads.galleryMedia`), and the streamed ZIP download of a gallery's files.
  */
-import { storedZipEntries, type UploadStorage, zipResponse } from "@studio/api";
+import {
+  type ApiDeps,
+  galleryZipFiles,
+  type KnownZipEntry,
+  planZip,
+  plannedZipResponse,
+  storedZipEntries,
+  zipResponse,
+} from "@studio/api";
 import { MESSAGES } from "@studio/validators";
 import { Hono } from "hono";
+import { parseRange } from "../uploads-route";
 import { ok, type RestEnv } from "./respond";
 import { uploadRequest } from "./upload";
 
@@ -18,23 +27,39 @@ galleryUploadRoutes.post("/galleries/upload-media", async (c) => {
 
 /**
  * ZIP of a gallery ("all" or "favourites"): GET /api/g/<token>/zip?which=favourites&grant=<PIN grant>. The link,
- * expiry, downloads setting and PIN are checked by the domain (galleries/client.ts zipEntries); the archive is
- * streamed as it is built, one stored file after another (media/zip.ts: STORE, exact Content-Length, ZIP64 past
- * 4 GB), never held in memory or on disk.
+ * expiry, downloads setting and PIN are checked by the domain (galleries/client.ts galleryZipFiles), which
+ * answers the download copies (the storage keys never leave the server). When every copy's CRC-32 is known the
+ * archive is planned byte for byte (media/zip-ranges.ts): ETag, Accept-Ranges, 206 for a Range (If-Range
+ * honoured), only the asked part read from storage. Otherwise it is streamed as it is built (media/zip.ts:
+ * STORE, exact Content-Length, ZIP64 past 4 GB), without ranges. Never held in memory or on disk.
  */
-export function galleryClientRoutes(storage: UploadStorage) {
+export function galleryClientRoutes(deps: ApiDeps) {
   const routes = new Hono<RestEnv>();
   routes.get("/:token/zip", async (c) => {
     const which = c.req.query("which") === "favourites" ? "favourites" : "all";
-    const { title, entries } = await c.var.caller.galleryView.zipEntries({
+    const rangeHeader = c.req.header("range");
+    const ifRange = c.req.header("if-range");
+    const { title, files } = await galleryZipFiles(deps, {
       token: c.req.param("token"),
       which,
       grant: c.req.query("grant") ?? null,
+      // The rest of a download already logged.
+      resumed: Boolean(rangeHeader && /^\s*bytes\s*=\s*[1-9]/i.test(rangeHeader)),
     });
-    if (entries.length === 0) {
+    if (files.length === 0) {
       return c.json({ success: false, message: MESSAGES.gallery.zipEmpty }, 404);
     }
-    const response = zipResponse(storedZipEntries(storage, entries), `${title}.zip`);
+    const name = `${title}.zip`;
+    let response: Response;
+    if (files.every((f) => f.crc32 !== null)) {
+      const plan = planZip(files as KnownZipEntry[]);
+      // If-Range names the archive the first part came from: another one (a file changed) gets the whole.
+      const range =
+        rangeHeader && (!ifRange || ifRange === plan.etag) ? parseRange(rangeHeader, plan.length) : null;
+      response = plannedZipResponse(plan, deps.storage, name, range, c.req.method);
+    } else {
+      response = zipResponse(storedZipEntries(deps.storage, files), name);
+    }
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
     return response;
   });

@@ -84,7 +84,7 @@ export function createRestApi(
   // Upload routes first: /upload/image, /services/upload-image, /portfolio/upload-image.
   api.route("/", uploadRoutes);
   api.route("/", galleryUploadRoutes);
-  api.route("/g", galleryClientRoutes(deps.storage));
+  api.route("/g", galleryClientRoutes(deps));
   api.route("/services", servicesRoutes);
   api.route("/portfolio", portfolioRoutes);
   api.route("/bookings", bookingsRoutes);

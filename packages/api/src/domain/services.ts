@@ -75,10 +75,18 @@ async function toRow(deps: ServiceWriteDeps, data: ServiceData) {
     buffer_after_minutes: _after,
     duration_days: _days,
     start_every_minutes: _every,
+    gallery_selection_limit: limit,
     ...rest
   } = data;
   const stored = await publicMediaUrl(deps, image, "service_image", "image");
-  return { ...rest, ...sessionLength(data), image: stored, priceCents: Math.round(price * 100) };
+  return {
+    ...rest,
+    ...sessionLength(data),
+    // Not given (an external tool on the REST contract): left as it is.
+    ...(limit !== undefined ? { gallerySelectionLimit: limit } : {}),
+    image: stored,
+    priceCents: Math.round(price * 100),
+  };
 }
 
 const ORDER = { id: "asc" } as const;
@@ -114,6 +122,7 @@ export async function listServicesForAdmin(deps: DomainDeps): Promise<AdminServi
     ...toServiceDto(row),
     bookings: bookings.get(row.id) ?? 0,
     duration_unread: row.durationUnread,
+    gallery_selection_limit: row.gallerySelectionLimit,
   }));
 }
 

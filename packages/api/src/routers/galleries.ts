@@ -54,7 +54,6 @@ import {
   setFavourite,
   setNote,
   unlockGallery,
-  zipEntries,
 } from "../domain/galleries/client";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
@@ -153,18 +152,6 @@ export const galleryViewRouter = router({
     .input(ZGalleryUnlock)
     .output(z.object({ grant: z.string() }))
     .mutation(({ ctx, input }) => unlockGallery(ctx, input)),
-  /** What a ZIP download holds, checked like a single download (the REST route streams it). */
-  zipEntries: publicProcedure
-    .input(
-      ZGalleryToken.extend({ which: z.enum(["all", "favourites"]), grant: z.string().max(200).nullish() }),
-    )
-    .output(
-      z.object({
-        title: z.string(),
-        entries: z.array(z.object({ name: z.string(), key: z.string(), size: z.number(), mtime: z.date() })),
-      }),
-    )
-    .query(({ ctx, input }) => zipEntries(ctx, input)),
   download: publicProcedure
     .input(ZGalleryDownload)
     .output(z.object({ url: z.string(), name: z.string() }))

@@ -26,8 +26,8 @@ export type Harness = {
   admin: (email?: string) => Promise<{ caller: ReturnType<typeof createCaller>; token: string }>;
   /** Runs every due durable job (all kinds) until none is left; answers how many ran. */
   runJobs: () => Promise<number>;
-  /** Moves the harness clock. */
-  setNow: (date: Date) => void;
+  /** Moves the harness clock (null: the real one again). */
+  setNow: (date: Date | null) => void;
   /**
    * Moves the clock to the end of a booking's session, the first moment it may be marked completed (admin
    * tokens signed before then may have expired: sign in again with `admin()`).

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
+import { formatDate, zonePlace } from "../date-format";
 import { idField, multiLine, requiredText, singleLine } from "./common";
 
 const m = MESSAGES.gallery;
@@ -21,6 +22,8 @@ export const GALLERY_SELECTION_MAX = 10_000;
 
 /** A gallery link's token: 32 bytes, base64url (256 bits). */
 export const GALLERY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The gallery page's cover spans the page (at most 1152 px wide): its `sizes`, also in the HTML's preload. */
+export const GALLERY_COVER_SIZES = "(min-width: 1152px) 1152px, 100vw";
 /** The client's page of a gallery. */
 export const galleryPath = (token: string) => `/g/${token}`;
 
@@ -40,7 +43,7 @@ export const ZGalleryInput = z.object({
   booking_id: idField()
     .nullish()
     .transform((v) => v ?? null),
-  /** The last day the link works (studio's calendar day, through its end in UTC); null: no expiry. */
+  /** The last day the link works: through the end of that day on the studio's clock (its time zone); null: none. */
   expires_on: dayField
     .nullish()
     .or(z.literal("").transform(() => null))
@@ -48,13 +51,16 @@ export const ZGalleryInput = z.object({
   /** undefined: keep the PIN as it is; null or "": no PIN; digits: a new PIN. */
   pin: pinField.nullish().or(z.literal("").transform(() => null)),
   downloads: z.enum(GALLERY_DOWNLOADS, { error: m.downloadsInvalid }).default("all"),
+  /**
+   * How many favourites the client may choose; null: no limit. Absent: a new gallery for a booking takes its
+   * service's default limit (none otherwise); an edit keeps the gallery's.
+   */
   selection_limit: z
     .number({ error: m.limitInvalid })
     .int(m.limitInvalid)
     .min(1, m.limitInvalid)
     .max(GALLERY_SELECTION_MAX, m.limitInvalid)
-    .nullish()
-    .transform((v) => v ?? null),
+    .nullish(),
   /** The web-size images the client sees carry the studio's name; downloads never do. */
   watermark: z.boolean().default(false),
   /** Downloads keep the photos' location and personal EXIF (stripped by default). */
@@ -147,7 +153,9 @@ export const ZGallerySummary = z.object({
 export type GallerySummary = z.infer<typeof ZGallerySummary>;
 
 export const ZGalleryDetail = ZGallerySummary.extend({
+  /** The last day the link works, on the studio's calendar (`time_zone`). */
   expires_on: z.string().nullable(),
+  time_zone: z.string(),
   has_pin: z.boolean(),
   downloads: ZDownloads,
   selection_limit: z.number().nullable(),
@@ -183,7 +191,8 @@ export type GalleryEventDto = z.infer<typeof ZGalleryEventDto>;
 
 export const ZGalleryToken = z.object({ token: z.string().max(100) });
 export const ZGalleryItemsInput = ZGalleryToken.extend({
-  set_id: idField(),
+  /** Absent: the first set that has items (the page asks for it together with `open`). */
+  set_id: idField().optional(),
   page: z.number().int().min(1).max(10_000).default(1),
 });
 export const ZGalleryFavourite = ZGalleryToken.extend({ item_id: idField(), favourite: z.boolean() });
@@ -207,14 +216,27 @@ export const ZGalleryStudio = z.object({
 });
 export type GalleryStudio = z.infer<typeof ZGalleryStudio>;
 
+/** "processing": the media pipeline has not finished it (nothing to load yet); "failed": it could not. */
+export const GALLERY_ITEM_STATES = ["ready", "processing", "failed"] as const;
+
 export const ZGalleryClientItem = z.object({
   id: z.number(),
   name: z.string(),
   kind: ZMediaKind,
-  /** Largest web size (signed). */
-  src: z.string(),
-  /** "url 480w, url 960w, …" of the WebP variants (signed); "" for videos. */
-  srcset: z.string(),
+  state: z.enum(GALLERY_ITEM_STATES),
+  /** Upright size of the photo or video (null for a file uploaded before the media pipeline). */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** ThumbHash (base64), painted before the picture loads. */
+  placeholder: z.string().nullable(),
+  /** The <img> fallback: the largest WebP (a video: its poster), signed; null while processing. */
+  src: z.string().nullable(),
+  /** Signed srcsets, "url 480w, url 1024w, …": AVIF and WebP (watermarked proofs when the studio makes them). */
+  avif: z.string(),
+  webp: z.string(),
+  /** A video's poster frame and its web-playable H.264 preview (signed). */
+  poster: z.string().nullable(),
+  video: z.string().nullable(),
   favourite: z.boolean(),
   note: z.string(),
 });
@@ -226,12 +248,18 @@ export const ZGalleryClientView = z.discriminatedUnion("status", [
     status: z.literal("open"),
     title: z.string(),
     client_name: z.string().nullable(),
-    cover: z.string().nullable(),
+    /** The cover photo: signed AVIF/WebP srcsets, the fallback and its ThumbHash. */
+    cover: z
+      .object({ src: z.string(), avif: z.string(), webp: z.string(), placeholder: z.string().nullable() })
+      .nullable(),
     downloads: ZDownloads,
     has_pin: z.boolean(),
     selection_limit: z.number().nullable(),
     selection_state: ZSelectionState,
     favourite_count: z.number(),
+    /** The last day the link works, on the studio's calendar (`time_zone`); null: no expiry. */
+    expires_on: z.string().nullable(),
+    time_zone: z.string(),
     sets: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
     studio: ZGalleryStudio,
   }),
@@ -239,12 +267,19 @@ export const ZGalleryClientView = z.discriminatedUnion("status", [
 export type GalleryClientView = z.infer<typeof ZGalleryClientView>;
 
 export const ZGalleryItemsPage = z.object({
+  /** The set shown (null: the gallery has no items). */
+  set_id: z.number().nullable(),
   items: z.array(ZGalleryClientItem),
   page: z.number(),
   pages: z.number(),
   total: z.number(),
 });
 export type GalleryItemsPage = z.infer<typeof ZGalleryItemsPage>;
+
+/** "Available until the end of Friday, 1 March 2030 (Berlin time)": the expiry as client and studio read it. */
+export function galleryExpiryText(day: string, timeZone: string): string {
+  return `Available until the end of ${formatDate(day)} (${zonePlace(timeZone)} time)`;
+}
 
 /** What the gallery uploader's file picker offers (the server judges the bytes). */
 export const GALLERY_FILE_ACCEPT = "image/*,video/*";

@@ -9,6 +9,7 @@ import {
 import { MESSAGES } from "../messages";
 import type { StartEveryMinutes } from "./booking";
 import { idField, listField, multiLine, optionalText, requiredText, singleLine } from "./common";
+import { GALLERY_SELECTION_MAX } from "./gallery";
 import { SESSION_LENGTH } from "./session-length";
 
 const m = MESSAGES.service;
@@ -89,6 +90,21 @@ export const ZServiceInput = z.object({
       z.union([z.literal(30), z.literal(60)], { error: m.startEveryInvalid }),
     )
     .optional(),
+  /**
+   * How many favourites the client may choose in a gallery made for a booking of this service (a package's
+   * "choose 30 for retouching"); null: no limit; absent: as it is (none for a new service).
+   */
+  gallery_selection_limit: z
+    .preprocess(
+      (v) => (typeof v === "string" ? (v.trim() === "" ? null : /^\s*\d+\s*$/.test(v) ? Number(v) : v) : v),
+      z
+        .number({ error: MESSAGES.gallery.limitInvalid })
+        .int(MESSAGES.gallery.limitInvalid)
+        .min(1, MESSAGES.gallery.limitInvalid)
+        .max(GALLERY_SELECTION_MAX, MESSAGES.gallery.limitInvalid)
+        .nullable(),
+    )
+    .optional(),
 });
 export type ServiceInput = z.input<typeof ZServiceInput>;
 
@@ -121,7 +137,12 @@ export type ServiceDto = {
  * The back office's list: every service, archived ones too, with how many bookings use each, and whether its
  * minutes are a guess (its duration text could not be read) for the owner to set.
  */
-export type AdminServiceDto = ServiceDto & { bookings: number; duration_unread: boolean };
+export type AdminServiceDto = ServiceDto & {
+  bookings: number;
+  duration_unread: boolean;
+  /** The default selection limit of a gallery made for a booking of this service (null: none). */
+  gallery_selection_limit: number | null;
+};
 
 /** What removing a service did: deleted (no bookings use it), or archived (kept for the bookings that do). */
 export type ServiceRemoved = { id: number; archived: boolean; bookings: number };
@@ -150,7 +171,11 @@ export const ZServiceDto: z.ZodType<ServiceDto> = z.object({
 
 export const ZAdminServiceDto: z.ZodType<AdminServiceDto> = z.intersection(
   ZServiceDto,
-  z.object({ bookings: z.number().int(), duration_unread: z.boolean() }),
+  z.object({
+    bookings: z.number().int(),
+    duration_unread: z.boolean(),
+    gallery_selection_limit: z.number().int().nullable(),
+  }),
 );
 
 export const ZServiceRemoved: z.ZodType<ServiceRemoved> = z.object({

@@ -727,7 +727,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Client galleries",
     summary: "Download a client gallery as a ZIP",
     description:
-      "Streamed as it is built (no compression, exact Content-Length, ZIP64 past 4 GB). The link's token is the capability; behind a PIN, send the grant that galleryView.unlock answered.",
+      "The download copies of the files (EXIF-clean), streamed as the archive is built (no compression, exact Content-Length, ZIP64 past 4 GB). When every file's CRC-32 is known (processed by the media pipeline) the archive is the same bytes on every request: it answers Accept-Ranges: bytes and an ETag, and a Range (with If-Range naming that ETag) gets 206 with only that part, so a broken download resumes. The link's token is the capability; behind a PIN, send the grant that galleryView.unlock answered.",
     access: "public",
     params: { token: { schema: z.string(), description: "The token from the gallery's link (/g/<token>)" } },
     query: {

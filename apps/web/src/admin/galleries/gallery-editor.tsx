@@ -1,5 +1,5 @@
 /** One gallery in the back office: its link and actions, sets as tabs, the uploader, items, selection and log. */
-import { GALLERY_DOWNLOAD_LABELS, type GalleryDetail, MESSAGES } from "@studio/validators";
+import { GALLERY_DOWNLOAD_LABELS, type GalleryDetail, MESSAGES, galleryExpiryText } from "@studio/validators";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -121,7 +121,9 @@ export function GalleryEditor({ gallery, onDeleted }: { gallery: GalleryDetail; 
             {gallery.client_name ? `${gallery.client_name} · ${gallery.client_email}` : "No client linked"} ·{" "}
             {gallery.item_count} files · {GALLERY_DOWNLOAD_LABELS[gallery.downloads]}
             {gallery.has_pin ? " · PIN" : ""}
-            {gallery.expires_on ? ` · until ${gallery.expires_on}` : ""}
+            {gallery.expires_on
+              ? ` · ${galleryExpiryText(gallery.expires_on, gallery.time_zone).replace("Available until", "link works until")}`
+              : ""}
             {gallery.expired ? " (expired)" : ""}
           </p>
         </div>

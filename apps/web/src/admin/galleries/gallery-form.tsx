@@ -71,7 +71,12 @@ export function GalleryFormDialog({
       // Empty: keep the PIN as it is (a new gallery: none); "-": remove it.
       pin: removePin ? null : form.pin.trim() || undefined,
       downloads: form.downloads,
-      selection_limit: form.selection_limit.trim() ? Number(form.selection_limit) : null,
+      // Empty: no limit; for a new gallery, its booking's service's limit (if the service has one).
+      selection_limit: form.selection_limit.trim()
+        ? Number(form.selection_limit)
+        : gallery
+          ? null
+          : undefined,
       watermark: form.watermark,
       keep_exif: form.keep_exif,
     });
@@ -110,7 +115,12 @@ export function GalleryFormDialog({
         hint="Links the gallery to the booking's client (name and e-mail)."
         {...field("booking_id")}
       />
-      <TextField label="Link works until" type="date" {...field("expires_on")} />
+      <TextField
+        label="Link works until"
+        type="date"
+        hint="Through the end of that day on the studio's clock (its time zone)."
+        {...field("expires_on")}
+      />
       <TextField
         label={gallery?.has_pin ? "New download PIN" : "Download PIN"}
         inputMode="numeric"
@@ -132,7 +142,11 @@ export function GalleryFormDialog({
       <TextField
         label="Selection limit"
         inputMode="numeric"
-        hint="How many favourites the client may choose; empty: no limit."
+        hint={
+          gallery
+            ? "How many favourites the client may choose; empty: no limit."
+            : "How many favourites the client may choose; empty: the booking's service's limit, if any."
+        }
         {...field("selection_limit")}
       />
       <CheckboxField

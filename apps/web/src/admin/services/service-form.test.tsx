@@ -115,9 +115,44 @@ describe("ServiceFormDialog", () => {
           image: "https://cdn.example.com/w.jpg",
           icon: null,
           features: ["Two cameras", "Drone shots", "Highlight reel"],
+          gallery_selection_limit: null,
         },
       },
     ]);
+  });
+
+  it("edits the service's gallery selection limit (a booking's gallery takes it), and clears it", async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const { unmount } = renderWithProviders(
+      <ServiceFormDialog
+        open
+        onOpenChange={onOpenChange}
+        service={{ ...SERVICE, bookings: 0, duration_unread: false, gallery_selection_limit: 30 }}
+      />,
+    );
+    const limit = screen.getByLabelText(MESSAGES.admin.services.gallerySelectionLabel);
+    expect(limit).toHaveValue(30);
+    await user.clear(limit);
+    await user.type(limit, "25");
+    await user.click(screen.getByRole("button", { name: "Update Service" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.at(-1)).toMatchObject({
+      path: "update",
+      input: { id: 3, data: { gallery_selection_limit: 25 } },
+    });
+    unmount();
+    renderWithProviders(
+      <ServiceFormDialog
+        open
+        onOpenChange={onOpenChange}
+        service={{ ...SERVICE, bookings: 0, duration_unread: false, gallery_selection_limit: 30 }}
+      />,
+    );
+    await user.clear(screen.getByLabelText(MESSAGES.admin.services.gallerySelectionLabel));
+    await user.click(screen.getByRole("button", { name: "Update Service" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.at(-1)).toMatchObject({ input: { data: { gallery_selection_limit: null } } });
   });
 
   it("fills the session length in from a duration that names one, and refuses a length out of bounds", async () => {

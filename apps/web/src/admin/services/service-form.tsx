@@ -5,6 +5,7 @@ import {
   SESSION_LENGTH,
   SERVICE_CATEGORIES,
   CATEGORY_LABELS,
+  type AdminServiceDto,
   type ServiceDto,
   splitList,
   ZServiceInput,
@@ -30,9 +31,11 @@ type Form = {
   category: string;
   image: string;
   features: string;
+  gallery_selection_limit: string;
 };
 
-function toForm(service?: ServiceDto | null): Form {
+function toForm(service?: ServiceDto | AdminServiceDto | null): Form {
+  const limit = service && "gallery_selection_limit" in service ? service.gallery_selection_limit : null;
   return {
     title: service?.title ?? "",
     description: service?.description ?? "",
@@ -46,6 +49,7 @@ function toForm(service?: ServiceDto | null): Form {
     category: service?.category ?? "photography",
     image: service?.image ?? "",
     features: service?.features.join("\n") ?? "",
+    gallery_selection_limit: limit ? String(limit) : "",
   };
 }
 
@@ -59,7 +63,7 @@ export function ServiceFormDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  service?: ServiceDto | null;
+  service?: ServiceDto | AdminServiceDto | null;
 }) {
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -91,6 +95,7 @@ export function ServiceFormDialog({
       category: form.category,
       image: form.image.trim() || null,
       features: splitList(form.features),
+      gallery_selection_limit: form.gallery_selection_limit,
     });
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues));
@@ -203,6 +208,15 @@ export function ServiceFormDialog({
         <option value="60">{m.startEveryHourly}</option>
         <option value="30">{m.startEveryHalfHour}</option>
       </SelectField>
+      <TextField
+        label={m.gallerySelectionLabel}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        hint={m.gallerySelectionHint}
+        {...field("gallery_selection_limit")}
+      />
       <SelectField label="Category" className="sm:col-span-2" {...field("category")}>
         {SERVICE_CATEGORIES.map((c) => (
           <option key={c} value={c}>

@@ -1,11 +1,16 @@
 /**
- * The client's grid: square cells (no layout shift whatever the photo's shape), a placeholder colour first, then
- * the smallest fitting WebP variant (srcset + sizes), loaded lazily. A page holds at most GALLERY_PAGE_SIZE
- * cells, so the DOM stays small for a 1,000-photo gallery.
+ * The client's grid: square cells (no layout shift whatever the photo's shape), each photo's ThumbHash painted
+ * first, then the smallest fitting AVIF or WebP variant (srcset + sizes), loaded lazily below the first rows. A
+ * video shows its poster with a play mark. A page holds at most GALLERY_PAGE_SIZE cells, so the DOM stays small
+ * for a 1,000-photo gallery.
  */
 import type { GalleryClientItem } from "@studio/validators";
+import { ItemPicture } from "./gallery-media";
 
-export const GRID_SIZES = "(min-width: 1280px) 20vw, (min-width: 768px) 25vw, 50vw";
+/** The grid's column widths: 2 columns on a phone, 4 from 768 px, 5 from 1280 px in a 1152 px wide page. */
+export const GRID_SIZES = "(min-width: 1280px) 230px, (min-width: 768px) 25vw, 50vw";
+/** Cells in the first screenful on a phone: loaded at once (the rest lazily). */
+const EAGER = 6;
 
 export function GalleryGrid({
   items,
@@ -28,26 +33,21 @@ export function GalleryGrid({
             onClick={() => onOpen(index)}
             aria-label={`Open ${item.name}`}
           >
-            {item.kind === "video" ? (
+            <ItemPicture
+              item={item}
+              sizes={GRID_SIZES}
+              fit="cover"
+              loading={index < EAGER ? "eager" : "lazy"}
+              priority={index < 2}
+            />
+            {item.kind === "video" && item.state === "ready" ? (
               <span
-                className="flex h-full w-full items-center justify-center text-3xl text-white/80"
+                className="pointer-events-none absolute inset-0 flex items-center justify-center text-3xl text-white/90 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
                 aria-hidden="true"
               >
                 ▶
               </span>
-            ) : (
-              <img
-                src={item.src}
-                srcSet={item.srcset || undefined}
-                sizes={GRID_SIZES}
-                alt={item.name}
-                loading={index < 8 ? "eager" : "lazy"}
-                decoding="async"
-                width={480}
-                height={480}
-                className="h-full w-full object-cover"
-              />
-            )}
+            ) : null}
           </button>
           <button
             type="button"

@@ -1,10 +1,12 @@
 /**
  * One photo or video at a time, over the grid: ← and → (keys, buttons, or a swipe) move, Esc closes (Radix
- * dialog: focus trapped and handed back). The heart, the note, and the downloads are here too.
+ * dialog: focus trapped and handed back). A photo is the full-screen <picture> (its ThumbHash first); a video
+ * plays its H.264 preview, its poster shown until it starts. The heart, the note, and the downloads are here too.
  */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { GalleryClientItem } from "@studio/validators";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { ItemPicture } from "./gallery-media";
 
 const SWIPE_PX = 50;
 
@@ -94,24 +96,22 @@ export function GalleryLightbox({
                 }}
                 data-testid="lightbox-stage"
               >
-                {item.kind === "video" ? (
+                {item.kind === "video" && item.state === "ready" && item.video ? (
                   <video
                     key={item.id}
-                    src={item.src}
+                    src={item.video}
+                    poster={item.poster ?? undefined}
+                    width={item.width ?? undefined}
+                    height={item.height ?? undefined}
                     controls
                     playsInline
+                    preload="metadata"
                     className="max-h-full max-w-full"
                   />
                 ) : (
-                  <img
-                    key={item.id}
-                    src={item.src}
-                    srcSet={item.srcset || undefined}
-                    sizes="100vw"
-                    alt={item.name}
-                    className="max-h-full max-w-full object-contain"
-                    draggable={false}
-                  />
+                  <div key={item.id} className="h-full w-full">
+                    <ItemPicture item={item} sizes="100vw" fit="contain" loading="eager" priority />
+                  </div>
                 )}
                 <button
                   type="button"
@@ -140,7 +140,7 @@ export function GalleryLightbox({
                   setSaved(true);
                 }}
               >
-                <label className="min-w-0 flex-1 text-xs text-white/75">
+                <label className="min-w-0 flex-1 basis-full text-xs text-white/75 sm:basis-0">
                   Note for the studio
                   <textarea
                     rows={1}

@@ -8,9 +8,11 @@ import {
   type GalleryClientItem,
   type GalleryClientView,
   type GalleryStudio,
+  GALLERY_COVER_SIZES,
+  galleryExpiryText,
   MESSAGES,
 } from "@studio/validators";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { DataProvider } from "../../app/data-provider";
 import { Dialog } from "../../components/ui/dialog";
@@ -19,8 +21,10 @@ import { useToast } from "../../components/ui/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { GalleryGrid } from "./gallery-grid";
 import { GalleryLightbox } from "./gallery-lightbox";
+import { placeholderStyle } from "./placeholder";
 
 const m = MESSAGES.gallery;
+const COVER_SIZES = GALLERY_COVER_SIZES;
 const grantKey = (token: string) => `gallery-grant:${token.slice(0, 12)}`;
 
 function Frame({
@@ -123,17 +127,20 @@ function OpenGallery({
 }) {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [setId, setSetId] = useState(view.sets[0]?.id ?? 0);
+  // null: the first set, as asked together with `open` (GalleryView).
+  const [setId, setSetId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [lightbox, setLightbox] = useState<number | null>(null);
   const [count, setCount] = useState(view.favourite_count);
   const [state, setState] = useState(view.selection_state);
   const [pinOpen, setPinOpen] = useState<null | (() => void)>(null);
   const [grant, setGrant] = useState(() => sessionStorage.getItem(grantKey(token)) ?? "");
-  const items = trpc.galleryView.items.useQuery(
-    { token, set_id: setId, page },
-    { enabled: setId > 0, placeholderData: (prev) => prev },
-  );
+  const input = setId === null ? { token, page } : { token, set_id: setId, page };
+  const items = trpc.galleryView.items.useQuery(input, {
+    enabled: view.sets.length > 0,
+    placeholderData: (prev) => prev,
+  });
+  const shownSet = setId ?? items.data?.set_id ?? view.sets[0]?.id ?? 0;
   const favourite = trpc.galleryView.favourite.useMutation();
   const noteMutation = trpc.galleryView.note.useMutation();
   const send = trpc.galleryView.sendSelection.useMutation();
@@ -145,7 +152,7 @@ function OpenGallery({
     try {
       const result = await favourite.mutateAsync({ token, item_id: item.id, favourite: !item.favourite });
       setCount(result.favourite_count);
-      utils.galleryView.items.setData({ token, set_id: setId, page }, (old) =>
+      utils.galleryView.items.setData(input, (old) =>
         old
           ? {
               ...old,
@@ -160,7 +167,7 @@ function OpenGallery({
   const saveNote = async (item: GalleryClientItem, note: string) => {
     try {
       await noteMutation.mutateAsync({ token, item_id: item.id, note });
-      utils.galleryView.items.setData({ token, set_id: setId, page }, (old) =>
+      utils.galleryView.items.setData(input, (old) =>
         old ? { ...old, items: old.items.map((i) => (i.id === item.id ? { ...i, note } : i)) } : old,
       );
     } catch (e) {
@@ -221,7 +228,23 @@ function OpenGallery({
     <>
       {view.cover ? (
         <div className="relative mx-auto mb-4 h-48 max-w-6xl overflow-hidden rounded-xl sm:h-72">
-          <img src={view.cover} alt="" className="h-full w-full object-cover" fetchPriority="high" />
+          <picture className="block h-full w-full">
+            {view.cover.avif ? (
+              <source type="image/avif" srcSet={view.cover.avif} sizes={COVER_SIZES} />
+            ) : null}
+            {view.cover.webp ? (
+              <source type="image/webp" srcSet={view.cover.webp} sizes={COVER_SIZES} />
+            ) : null}
+            <img
+              src={view.cover.src}
+              alt=""
+              width={1152}
+              height={288}
+              className="h-full w-full object-cover"
+              style={placeholderStyle(view.cover.placeholder, "cover")}
+              fetchPriority="high"
+            />
+          </picture>
         </div>
       ) : null}
       <div className="mx-auto max-w-6xl">
@@ -229,6 +252,11 @@ function OpenGallery({
           {view.title}
         </h1>
         {view.client_name ? <p className="text-white/70">For {view.client_name}</p> : null}
+        {view.expires_on ? (
+          <p className="text-sm text-white/60" data-testid="gallery-expiry">
+            {galleryExpiryText(view.expires_on, view.time_zone)}
+          </p>
+        ) : null}
         <div className="sticky top-0 z-10 -mx-2 mt-3 flex flex-wrap items-center gap-2 bg-neutral-950/95 px-2 py-2 backdrop-blur">
           <p className="mr-auto text-sm" aria-live="polite" data-testid="favourite-counter">
             <span className="text-rose-400" aria-hidden="true">
@@ -286,12 +314,12 @@ function OpenGallery({
                 key={s.id}
                 type="button"
                 role="tab"
-                aria-selected={s.id === setId}
+                aria-selected={s.id === shownSet}
                 onClick={() => {
                   setSetId(s.id);
                   setPage(1);
                 }}
-                className={`shrink-0 rounded-full px-4 py-1.5 text-sm ${s.id === setId ? "bg-white text-black" : "bg-white/10"}`}
+                className={`shrink-0 rounded-full px-4 py-1.5 text-sm ${s.id === shownSet ? "bg-white text-black" : "bg-white/10"}`}
               >
                 {s.name} ({s.count})
               </button>
@@ -337,16 +365,18 @@ function OpenGallery({
             <>
               <button
                 type="button"
+                disabled={item.state !== "ready"}
                 onClick={() => fetchFile(item, "original")}
-                className="rounded-lg bg-white/10 px-3 py-2 text-sm"
+                className="rounded-lg bg-white/10 px-3 py-2 text-sm disabled:opacity-50"
               >
                 Download original
               </button>
               {item.kind === "image" ? (
                 <button
                   type="button"
+                  disabled={item.state !== "ready"}
                   onClick={() => fetchFile(item, "web")}
-                  className="rounded-lg bg-white/10 px-3 py-2 text-sm"
+                  className="rounded-lg bg-white/10 px-3 py-2 text-sm disabled:opacity-50"
                 >
                   Web size
                 </button>
@@ -371,7 +401,15 @@ function OpenGallery({
 
 export function GalleryView({ token }: { token: string }) {
   const query = trpc.galleryView.open.useQuery({ token }, { retry: false, refetchOnWindowFocus: false });
+  // The first page of the first set, in the same request as `open` (one round trip less before the pictures).
+  trpc.galleryView.items.useQuery({ token, page: 1 }, { retry: false, refetchOnWindowFocus: false });
   const view = query.data;
+  // The cover the server's HTML drew (apps/server gallery-head.ts) gives way to the page's own, drawn from the same
+  // file in the same frame (before paint), or to the page saying why there is no gallery.
+  const settled = view !== undefined || query.isError;
+  useLayoutEffect(() => {
+    if (settled) document.getElementById("gallery-boot")?.remove();
+  }, [settled]);
   if (query.isError) {
     return (
       <Frame studio={null} title="Gallery">

@@ -23,7 +23,9 @@ import { type AuditRecorder, auditedChange, auditedWithin, type AuditTx } from "
 import { hashPassword } from "../../auth/passwords";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
+import { scheduleRules } from "../bookings/schedule";
 import { notFound, orNotFound } from "../records";
+import { expiryDayOf, expiryOf } from "./expiry";
 import { currentGalleryUrl, galleryTokenOf, galleryUrl, newGalleryLink, signGalleryView } from "./links";
 import { notifyGalleryLink } from "./notify";
 
@@ -32,14 +34,6 @@ type GalleryData = z.output<typeof ZGalleryInput>;
 export type { GalleryInput };
 
 const notFoundGallery = () => notFound(MESSAGES.gallery.notFound);
-
-/** The instant a gallery stops working: the end (UTC) of its last day. */
-export function expiryOf(day: string | null): Date | null {
-  return day ? new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000) : null;
-}
-function dayOf(expiresAt: Date | null): string | null {
-  return expiresAt ? new Date(expiresAt.getTime() - 86_400_000).toISOString().slice(0, 10) : null;
-}
 
 type Variants = Record<string, string>;
 function variantsOf(value: unknown): Variants {
@@ -147,6 +141,7 @@ export async function getGallery(deps: GalleryDeps, id: number): Promise<Gallery
     }),
   ]);
   const now = deps.now();
+  const { timeZone } = await scheduleRules(deps);
   const bySet = new Map<number, GalleryAdminItem[]>(sets.map((s) => [s.id, []]));
   for (const item of items) {
     const key = thumbKey(item.upload);
@@ -162,7 +157,8 @@ export async function getGallery(deps: GalleryDeps, id: number): Promise<Gallery
   }
   return {
     ...summary!,
-    expires_on: dayOf(row.expiresAt),
+    expires_on: expiryDayOf(row.expiresAt, timeZone),
+    time_zone: timeZone,
     has_pin: row.pinHash !== null,
     downloads: row.downloads,
     selection_limit: row.selectionLimit,
@@ -174,31 +170,48 @@ export async function getGallery(deps: GalleryDeps, id: number): Promise<Gallery
   };
 }
 
-/** The client of a booking (name and e-mail), read when a gallery is linked to it. */
+/** The client of a booking (name and e-mail), and its service's gallery selection limit. */
 async function clientOf(deps: GalleryDeps, bookingId: number | null) {
-  if (bookingId === null) return { bookingId: null, clientName: null, clientEmail: null };
+  if (bookingId === null) return { bookingId: null, clientName: null, clientEmail: null, serviceLimit: null };
   const booking = await deps.db.booking.findUnique({
     where: { id: bookingId },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true, email: true, service: { select: { gallerySelectionLimit: true } } },
   });
   if (!booking) {
     throw new AppError("NOT_FOUND", MESSAGES.booking.notFound, {
       fieldErrors: { booking_id: MESSAGES.booking.notFound },
     });
   }
-  return { bookingId: booking.id, clientName: booking.name, clientEmail: booking.email };
+  return {
+    bookingId: booking.id,
+    clientName: booking.name,
+    clientEmail: booking.email,
+    serviceLimit: booking.service?.gallerySelectionLimit ?? null,
+  };
 }
 
-/** The columns of an input; the PIN is hashed here, before any transaction opens (ADR 017). */
-async function columnsOf(deps: GalleryDeps, data: GalleryData) {
+/**
+ * The columns of an input; the PIN is hashed here, before any transaction opens (ADR 017). The expiry is the
+ * end of the chosen day on the studio's clock. A selection limit not given: a new gallery takes its booking's
+ * service's (none without one); an edit keeps the gallery's.
+ */
+async function columnsOf(deps: GalleryDeps, data: GalleryData, creating: boolean) {
   const pin =
     data.pin === undefined ? {} : { pinHash: data.pin === null ? null : await hashPassword(data.pin) };
+  const { timeZone } = await scheduleRules(deps);
+  const { serviceLimit, ...client } = await clientOf(deps, data.booking_id);
+  const limit =
+    data.selection_limit !== undefined
+      ? { selectionLimit: data.selection_limit }
+      : creating
+        ? { selectionLimit: serviceLimit }
+        : {};
   return {
     title: data.title,
-    ...(await clientOf(deps, data.booking_id)),
-    expiresAt: expiryOf(data.expires_on),
+    ...client,
+    expiresAt: expiryOf(data.expires_on, timeZone),
     downloads: data.downloads,
-    selectionLimit: data.selection_limit,
+    ...limit,
     watermarkProofs: data.watermark,
     keepExif: data.keep_exif,
     ...pin,
@@ -206,7 +219,7 @@ async function columnsOf(deps: GalleryDeps, data: GalleryData) {
 }
 
 export async function createGallery(deps: GalleryDeps, data: GalleryData): Promise<{ id: number }> {
-  const columns = await columnsOf(deps, data);
+  const columns = await columnsOf(deps, data, true);
   const link = newGalleryLink(deps.config);
   const now = deps.now();
   const row = await auditedChange(
@@ -229,7 +242,7 @@ export async function createGallery(deps: GalleryDeps, data: GalleryData): Promi
 }
 
 export async function updateGallery(deps: GalleryDeps, input: { id: number; data: GalleryData }) {
-  const columns = await columnsOf(deps, input.data);
+  const columns = await columnsOf(deps, input.data, false);
   await auditedChange(deps, input.id, (tx) =>
     orNotFound(
       tx.gallery.update({ where: { id: input.id }, data: columns, select: { id: true } }),

@@ -16,21 +16,26 @@ import {
 import { verifyPassword } from "../../auth/passwords";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
+import { scheduleRules } from "../bookings/schedule";
 import { getStoredStudioProfile } from "../studio-profile";
+import { expiryDayOf } from "./expiry";
 import { issuePinGrant, lookupHash, signGalleryDownload, signGalleryView, verifyPinGrant } from "./links";
+import { type DownloadFile, downloadFileOf, ITEM_MEDIA_SELECT, itemView, stateOf } from "./media";
 import { notifyGallerySelection } from "./notify";
 
 export type GalleryClientDeps = Pick<
   Context,
   "db" | "provider" | "config" | "now" | "cache" | "limiter" | "ip" | "storage"
 >;
+/** What a ZIP download needs (the REST route calls it with the server's dependencies). */
+export type GalleryZipDeps = Pick<Context, "db" | "config" | "now">;
 
 const invalidLink = () => new AppError("NOT_FOUND", MESSAGES.gallery.linkInvalid);
 const expired = () => new AppError("FORBIDDEN", MESSAGES.gallery.expired);
 
 type GalleryRow = NonNullable<Awaited<ReturnType<Db["gallery"]["findUnique"]>>>;
 
-async function galleryOf(deps: GalleryClientDeps, token: string): Promise<GalleryRow> {
+async function galleryOf(deps: Pick<GalleryClientDeps, "db">, token: string): Promise<GalleryRow> {
   const hash = lookupHash(token);
   const row = hash ? await deps.db.gallery.findUnique({ where: { tokenHash: hash } }) : null;
   if (!row) throw invalidLink();
@@ -40,7 +45,7 @@ async function galleryOf(deps: GalleryClientDeps, token: string): Promise<Galler
 const isExpired = (row: GalleryRow, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
 
 /** A gallery the client may use now: found by its current link and not expired. */
-async function liveGallery(deps: GalleryClientDeps, token: string): Promise<GalleryRow> {
+async function liveGallery(deps: Pick<GalleryClientDeps, "db" | "now">, token: string): Promise<GalleryRow> {
   const row = await galleryOf(deps, token);
   if (isExpired(row, deps.now())) throw expired();
   return row;
@@ -60,7 +65,7 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
   const now = deps.now();
   const studio = await studioOf(deps);
   if (isExpired(row, now)) return { status: "expired", title: row.title, studio };
-  const [sets, favourites, cover] = await Promise.all([
+  const [sets, favourites, cover, rules] = await Promise.all([
     deps.db.gallerySet.findMany({
       where: { galleryId: row.id },
       orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -71,21 +76,27 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
       ? null
       : deps.db.galleryItem.findUnique({
           where: { id: row.coverItemId },
-          select: { upload: { select: { kind: true, variants: true } } },
+          select: { upload: { select: ITEM_MEDIA_SELECT } },
         }),
+    scheduleRules(deps),
   ]);
   await record(deps.db, row.id, "view", "", now);
-  const coverVariants = cover ? largestVariant(cover.upload.variants) : null;
+  const sign = (key: string) => signGalleryView(deps.config, `/uploads/${key}`, now);
+  const shown = cover?.upload.kind === "image" ? itemView(cover.upload, sign, row.watermarkProofs) : null;
   return {
     status: "open",
     title: row.title,
     client_name: row.clientName,
-    cover: coverVariants ? signGalleryView(deps.config, `/uploads/${coverVariants}`, now) : null,
+    cover: shown?.src
+      ? { src: shown.src, avif: shown.avif, webp: shown.webp, placeholder: shown.placeholder }
+      : null,
     downloads: row.downloads,
     has_pin: row.pinHash !== null,
     selection_limit: row.selectionLimit,
     selection_state: row.selectionState,
     favourite_count: favourites,
+    expires_on: expiryDayOf(row.expiresAt, rules.timeZone),
+    time_zone: rules.timeZone,
     sets: sets
       .filter((s) => s._count.items > 0)
       .map((s) => ({ id: s.id, name: s.name, count: s._count.items })),
@@ -93,24 +104,65 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
   };
 }
 
-function variantEntries(value: unknown): [number, string][] {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
-  return Object.entries(value as Record<string, unknown>)
-    .filter((e): e is [string, string] => typeof e[1] === "string")
-    .map(([w, key]) => [Number(w), key] as [number, string])
-    .filter(([w]) => Number.isFinite(w))
-    .sort((a, b) => a[0] - b[0]);
-}
-function largestVariant(value: unknown): string | null {
-  return variantEntries(value).at(-1)?.[1] ?? null;
+/**
+ * What the page's HTML asks the browser for, and paints, before any script runs (apps/server gallery-head.ts):
+ * the cover's AVIF (else WebP) srcset, signed exactly as `open` signs it, so the largest picture of the first
+ * screen is on screen while the scripts load. Null when the link opens no gallery now, or it has no processed cover.
+ */
+export async function galleryPreload(
+  deps: Pick<GalleryClientDeps, "db" | "config" | "now">,
+  token: string,
+): Promise<{
+  type: "image/avif" | "image/webp";
+  srcset: string;
+  avif: string;
+  webp: string;
+  src: string;
+} | null> {
+  const hash = lookupHash(token);
+  const row = hash
+    ? await deps.db.gallery.findUnique({
+        where: { tokenHash: hash },
+        select: { coverItemId: true, expiresAt: true, watermarkProofs: true },
+      })
+    : null;
+  const now = deps.now();
+  if (!row || row.coverItemId === null || (row.expiresAt !== null && row.expiresAt <= now)) return null;
+  const cover = await deps.db.galleryItem.findUnique({
+    where: { id: row.coverItemId },
+    select: { upload: { select: ITEM_MEDIA_SELECT } },
+  });
+  if (cover?.upload.kind !== "image") return null;
+  const sign = (key: string) => signGalleryView(deps.config, `/uploads/${key}`, now);
+  const shown = itemView(cover.upload, sign, row.watermarkProofs);
+  if (!shown.src) return null;
+  const picture = { avif: shown.avif, webp: shown.webp, src: shown.src };
+  if (shown.avif) return { type: "image/avif", srcset: shown.avif, ...picture };
+  if (shown.webp) return { type: "image/webp", srcset: shown.webp, ...picture };
+  return null;
 }
 
+/**
+ * A page of a set's items. Without `set_id`, the first set that has any (what the page opens on): asked together
+ * with `open`, so the grid's first pictures need one round trip less.
+ */
 export async function galleryItemsPage(
   deps: GalleryClientDeps,
-  input: { token: string; set_id: number; page: number },
+  input: { token: string; set_id?: number; page: number },
 ): Promise<GalleryItemsPage> {
   const row = await liveGallery(deps, input.token);
-  const where = { galleryId: row.id, setId: input.set_id };
+  const setId =
+    input.set_id ??
+    (
+      await deps.db.gallerySet.findFirst({
+        where: { galleryId: row.id, items: { some: {} } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { id: true },
+      })
+    )?.id ??
+    null;
+  if (setId === null) return { set_id: null, items: [], page: 1, pages: 1, total: 0 };
+  const where = { galleryId: row.id, setId };
   const total = await deps.db.galleryItem.count({ where });
   const pages = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   const page = Math.min(input.page, pages);
@@ -119,30 +171,19 @@ export async function galleryItemsPage(
     orderBy: [{ position: "asc" }, { id: "asc" }],
     skip: (page - 1) * GALLERY_PAGE_SIZE,
     take: GALLERY_PAGE_SIZE,
-    select: {
-      id: true,
-      favourite: true,
-      note: true,
-      upload: { select: { originalName: true, kind: true, variants: true, storageKey: true } },
-    },
+    select: { id: true, favourite: true, note: true, upload: { select: ITEM_MEDIA_SELECT } },
   });
   const now = deps.now();
   const sign = (key: string) => signGalleryView(deps.config, `/uploads/${key}`, now);
-  const items: GalleryClientItem[] = rows.map((r) => {
-    const variants = variantEntries(r.upload.variants);
-    const largest = variants.at(-1)?.[1];
-    return {
-      id: r.id,
-      name: r.upload.originalName,
-      kind: r.upload.kind,
-      // Videos play from the original until the media jobs make a web preview (helper "media").
-      src: sign(largest ?? r.upload.storageKey),
-      srcset: variants.map(([w, key]) => `${sign(key)} ${w}w`).join(", "),
-      favourite: r.favourite,
-      note: r.note,
-    };
-  });
-  return { items, page, pages, total };
+  const items: GalleryClientItem[] = rows.map((r) => ({
+    id: r.id,
+    name: r.upload.originalName,
+    kind: r.upload.kind,
+    ...itemView(r.upload, sign, row.watermarkProofs),
+    favourite: r.favourite,
+    note: r.note,
+  }));
+  return { set_id: setId, items, page, pages, total };
 }
 
 /** Runs `write` with the gallery's row locked (PostgreSQL; SQLite's transaction has the connection to itself). */
@@ -252,7 +293,7 @@ export async function unlockGallery(
 
 /** May this file be downloaded (downloads setting, PIN)? Throws the reason when not. */
 function assertDownloadable(
-  deps: GalleryClientDeps,
+  deps: Pick<GalleryClientDeps, "config" | "now">,
   row: GalleryRow,
   item: { favourite: boolean } | null,
   grant: string | null | undefined,
@@ -266,7 +307,7 @@ function assertDownloadable(
   }
 }
 
-/** A short signed link to one file: the original, or the largest web size of an image. Logged. */
+/** A short signed link to one file: the download copy ("original") or the largest web size. Logged. */
 export async function downloadLink(
   deps: GalleryClientDeps,
   input: { token: string; item_id: number; size: "original" | "web"; grant?: string | null },
@@ -274,18 +315,14 @@ export async function downloadLink(
   const row = await liveGallery(deps, input.token);
   const item = await deps.db.galleryItem.findUnique({
     where: { id: input.item_id },
-    select: {
-      galleryId: true,
-      favourite: true,
-      upload: { select: { originalName: true, storageKey: true, variants: true, kind: true } },
-    },
+    select: { galleryId: true, favourite: true, upload: { select: ITEM_MEDIA_SELECT } },
   });
   if (item?.galleryId !== row.id) throw new AppError("NOT_FOUND", MESSAGES.gallery.itemNotFound);
   assertDownloadable(deps, row, item, input.grant);
-  const web = input.size === "web" ? largestVariant(item.upload.variants) : null;
-  const key = web ?? item.upload.storageKey;
-  const name = web ? `${item.upload.originalName.replace(/\.[^.]+$/, "")}.webp` : item.upload.originalName;
+  const file = downloadFileOf(item.upload, input.size);
+  if (!file) throw new AppError("CONFLICT", MESSAGES.gallery.itemNotReady);
   const now = deps.now();
+  const web = input.size === "web" && item.upload.kind === "image";
   await record(
     deps.db,
     row.id,
@@ -293,40 +330,39 @@ export async function downloadLink(
     `${item.upload.originalName} (${web ? "web size" : "original"})`,
     now,
   );
-  return { url: signGalleryDownload(deps.config, `/uploads/${key}`, now), name };
+  return { url: signGalleryDownload(deps.config, `/uploads/${file.key}`, now), name: file.name };
 }
 
 /**
- * The files a ZIP download holds ("all" or "favourites"), checked like a single download: the place where the
- * streaming ZIP writer (helper "media": `zipResponse(storedZipEntries(storage, entries), name)`) plugs in, in
- * apps/server/src/rest/galleries.ts.
+ * The files a ZIP download holds ("all" or "favourites"), checked like a single download: each item's
+ * download copy (EXIF-clean; items still being processed are left out), named after the original. Not a tRPC
+ * procedure: the storage keys stay on the server (apps/server/src/rest/galleries.ts streams the archive).
+ * `resumed`: the rest of a download already logged (a Range request), not logged again.
  */
-export async function zipEntries(
-  deps: GalleryClientDeps,
-  input: { token: string; which: "all" | "favourites"; grant?: string | null },
-): Promise<{ title: string; entries: { name: string; key: string; size: number; mtime: Date }[] }> {
+export async function galleryZipFiles(
+  deps: GalleryZipDeps,
+  input: { token: string; which: "all" | "favourites"; grant?: string | null; resumed?: boolean },
+): Promise<{ title: string; files: DownloadFile[] }> {
   const row = await liveGallery(deps, input.token);
   assertDownloadable(deps, row, null, input.grant);
   const favouritesOnly = input.which === "favourites" || row.downloads === "favourites";
   const items = await deps.db.galleryItem.findMany({
     where: { galleryId: row.id, ...(favouritesOnly ? { favourite: true } : {}) },
     orderBy: [{ set: { position: "asc" } }, { position: "asc" }, { id: "asc" }],
-    select: { upload: { select: { originalName: true, storageKey: true, size: true, createdAt: true } } },
+    select: { upload: { select: ITEM_MEDIA_SELECT } },
   });
-  await record(
-    deps.db,
-    row.id,
-    "download",
-    `ZIP of ${favouritesOnly ? "favourites" : "all files"}`,
-    deps.now(),
-  );
-  // Names are unique inside the archive ("a.jpg", "a (2).jpg").
-  const seen = new Map<string, number>();
-  const entries = items.map(({ upload }) => {
-    const n = (seen.get(upload.originalName) ?? 0) + 1;
-    seen.set(upload.originalName, n);
-    const name = n === 1 ? upload.originalName : upload.originalName.replace(/(\.[^.]+)?$/, ` (${n})$1`);
-    return { name, key: upload.storageKey, size: upload.size, mtime: upload.createdAt };
-  });
-  return { title: row.title, entries };
+  if (!input.resumed) {
+    await record(
+      deps.db,
+      row.id,
+      "download",
+      `ZIP of ${favouritesOnly ? "favourites" : "all files"}`,
+      deps.now(),
+    );
+  }
+  const files = items
+    .filter((i) => stateOf(i.upload) === "ready")
+    .map((i) => downloadFileOf(i.upload, "original"))
+    .filter((f): f is DownloadFile => f !== null);
+  return { title: row.title, files };
 }

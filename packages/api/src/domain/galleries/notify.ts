@@ -1,10 +1,12 @@
 /** A gallery's e-mails, written to the outbox in the transaction of their change (ADR 007, 015). */
 import type { Db } from "@studio/db";
+import { galleryExpiryText } from "@studio/validators";
 import type { Block } from "../../mail/layout";
 import { studioRecipients, type NotifyDeps } from "../../mail/notify";
 import { enqueueMail } from "../../mail/outbox";
 import { studioDetailsFor } from "../../mail/studio";
 import type { Tx } from "../uploads/proof";
+import { expiryDayOf } from "./expiry";
 
 type Client = Tx | Db;
 
@@ -15,14 +17,6 @@ function content(
   const { timeZone: _zone, ...contact } = studio;
   return { studio: contact, email };
 }
-
-const dateText = (at: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(at.getTime() - 1));
 
 /** The client's private link ("Send to client"); the link is sealed in the outbox (ADR 015). */
 export async function notifyGalleryLink(
@@ -50,8 +44,8 @@ export async function notifyGalleryLink(
     },
   ];
   if (input.hasPin) blocks.push({ kind: "muted", text: "Downloads ask for the PIN the studio gave you." });
-  if (input.expiresAt)
-    blocks.push({ kind: "muted", text: `The link works until ${dateText(input.expiresAt)}.` });
+  const lastDay = expiryDayOf(input.expiresAt, studio.timeZone);
+  if (lastDay) blocks.push({ kind: "muted", text: `${galleryExpiryText(lastDay, studio.timeZone)}.` });
   const queued = await enqueueMail(tx, deps, {
     kind: "gallery.link",
     to: [input.to],

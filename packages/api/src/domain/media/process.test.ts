@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import exifr from "exifr";
 import sharp from "sharp";
 import { thumbHashToRGBA } from "thumbhash";
@@ -182,6 +183,9 @@ describe.each(["disk", "s3"] as const)("a photo, stored on %s", (where) => {
 
     const download = variants.find((v) => v.role === "download")!;
     expect([download.format, download.width, download.height]).toEqual(["jpeg", 2000, 3000]);
+    // Its CRC-32 is recorded (a ZIP of download copies can then be resumed); web variants need none.
+    expect(download.crc32).toBe(crc32(await storedBytes(h, download.key)));
+    expect(variants.filter((v) => v.role === "web").every((v) => v.crc32 === undefined)).toBe(true);
     const tags = await exifr.parse(await storedBytes(h, download.key), {
       translateValues: false,
       reviveValues: false,
@@ -277,6 +281,7 @@ describe("videos, damaged files and workers", () => {
     expect(preview.streams.map((s) => s.codec_name).sort()).toEqual(["aac", "h264"]);
     expect(preview.streams.find((s) => s.codec_name === "h264")?.height).toBe(720);
     const download = variantsOf(asset).find((v) => v.role === "download")!;
+    expect(download.crc32).toBe(crc32(await storedBytes(h, download.key)));
     const copy = probe("download.mp4", await storedBytes(h, download.key));
     expect(copy.streams.map((s) => s.codec_name).sort()).toEqual(["aac", "mpeg4"]);
     expect(JSON.stringify(copy.format.tags ?? {})).not.toMatch(/16\.7|Jane/);

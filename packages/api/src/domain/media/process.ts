@@ -12,10 +12,11 @@
  * - CPU-heavy: one job at a time per instance, so the server keeps answering while a shoot is processed.
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { crc32 } from "node:zlib";
 import type { Db } from "@studio/db";
 import { z } from "zod";
 import type { EventBus } from "../../events/bus";
@@ -49,6 +50,8 @@ export type MediaVariant = {
   height: number | null;
   key: string;
   size: number;
+  /** CRC-32 of a download copy: with every entry's CRC known ahead, a ZIP of them can be resumed (zip-ranges.ts). */
+  crc32?: number;
 };
 
 export type MediaDeps = { db: Db; storage: UploadStorage; bus: EventBus; now: () => Date };
@@ -86,6 +89,13 @@ async function announce(
 ) {
   await deps.db.liveEvent.create({ data: { type, entityId: id, status: status.slice(0, 200) } });
   deps.bus.publish("live", type);
+}
+
+/** CRC-32 of a local file, read in chunks. */
+async function crc32Of(file: string): Promise<number> {
+  let crc = 0;
+  for await (const chunk of createReadStream(file)) crc = crc32(chunk as Buffer, crc);
+  return crc;
 }
 
 /** Copies a stored file to a local path, streamed (S3 objects and disk files alike). */
@@ -148,8 +158,10 @@ export async function processMedia(
     const put = async (file: string, variant: Omit<MediaVariant, "key" | "size">, name: string) => {
       const key = `${prefix}${name}`;
       const { size } = await stat(file);
+      // Before putFile: on disk it moves the file.
+      const crc = variant.role === "download" ? await crc32Of(file) : undefined;
       await deps.storage.putFile(key, file);
-      variants.push({ ...variant, key, size });
+      variants.push({ ...variant, key, size, ...(crc === undefined ? {} : { crc32: crc }) });
     };
     let facts: {
       width: number | null;

@@ -5,7 +5,7 @@
  * streams untouched but its metadata (GPS position, device owner) removed unless the studio keeps it.
  */
 import { spawn } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { yieldProcess } from "./priority";
 
 export type VideoOptions = { keepLocation: boolean };
@@ -101,14 +101,8 @@ export async function processVideo(
   } catch (error) {
     if (signal?.aborted) throw error;
   }
-  // A clip of a second or less has no frame one second in: ffmpeg may then end well without writing the file.
-  if (
-    !described ||
-    !(await stat(poster).then(
-      () => true,
-      () => false,
-    ))
-  ) {
+  // A clip of a second or less has no frame one second in: ffmpeg then ends well but writes nothing.
+  if (!described || !existsSync(poster)) {
     described = await ffmpeg(
       ["-i", input, "-frames:v", "1", "-vf", "scale='min(1920,iw)':-2", "-q:v", "3", poster],
       signal,

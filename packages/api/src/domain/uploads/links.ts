@@ -2,6 +2,8 @@
  * URL layout of stored files and signed links for private ones.
  * - public media (service images, portfolio media): /uploads/media/<uuid>.<ext>, variants /uploads/media/<uuid>-<width>.webp
  * - booking proofs (private):                      /uploads/private/<uuid>.<ext>?expires=<unix>&sig=<hmac>
+ * - files the media pipeline made of a private upload (gallery variants, download copy, poster, preview):
+ *                                                  /uploads/private/<uuid>/<name>.<ext>?expires=…&sig=…
  * The storage key is the path after /uploads/.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -11,6 +13,9 @@ export const PUBLIC_PREFIX = "/uploads/media/";
 export const PRIVATE_PREFIX = "/uploads/private/";
 const FILE_NAME =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-(\d{2,4}))?\.([a-z0-9]{2,5})$/;
+/** A file the media pipeline made of a private upload, in the upload's own folder (media/process.ts). */
+const MEDIA_FILE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([a-z0-9]{1,24})\.([a-z0-9]{2,5})$/;
 
 export type ParsedUploadUrl = {
   visibility: "public" | "private";
@@ -18,6 +23,8 @@ export type ParsedUploadUrl = {
   width: number | null;
   ext: string;
   key: string;
+  /** A pipeline file's name in the upload's folder ("w480.avif", "download.jpg"); null for the upload itself. */
+  media: string | null;
 };
 
 /** Parses a stored-file URL (absolute or relative, query ignored); null when it is not one of ours. */
@@ -35,6 +42,17 @@ export function parseUploadUrl(url: string): ParsedUploadUrl | null {
       : null;
   if (!visibility) return null;
   const name = pathname.slice((visibility === "public" ? PUBLIC_PREFIX : PRIVATE_PREFIX).length);
+  const made = visibility === "private" ? MEDIA_FILE.exec(name) : null;
+  if (made) {
+    return {
+      visibility,
+      id: made[1]!,
+      width: null,
+      ext: made[3]!,
+      key: `private/${name}`,
+      media: `${made[2]}.${made[3]}`,
+    };
+  }
   const m = FILE_NAME.exec(name);
   if (!m) return null;
   return {
@@ -43,6 +61,7 @@ export function parseUploadUrl(url: string): ParsedUploadUrl | null {
     width: m[2] ? Number(m[2]) : null,
     ext: m[3]!,
     key: `${visibility === "public" ? "media" : "private"}/${name}`,
+    media: null,
   };
 }
 

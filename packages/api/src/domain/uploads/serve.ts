@@ -5,6 +5,7 @@
  */
 import type { Db } from "@studio/db";
 import type { ApiConfig } from "../../config";
+import { storedVariants } from "../media/variants";
 import { parseUploadUrl, verifyPrivateUrl } from "./links";
 import { kindOfExtension, MIME_BY_EXTENSION, type MediaKind } from "./sniff";
 
@@ -24,6 +25,8 @@ export type StoredFileLookup =
       disposition: "inline" | "attachment";
       /** Name offered for a download. */
       fileName: string;
+      /** A private file that never changes under its key: the browser may keep it this long (its link's life). */
+      privateMaxAge?: number;
     };
 
 function contentTypeOf(mimeType: string): string {
@@ -39,6 +42,7 @@ export async function lookupStoredFile(
   const parsed = parseUploadUrl(pathname);
   // The path must be exactly the canonical one: no dot segments, encodings or extra slashes.
   if (!parsed || pathname !== `/uploads/${parsed.key}`) return { status: "not_found" };
+  if (parsed.media) return lookupMediaFile(deps, pathname, parsed.id, parsed.key, parsed.ext, query);
   const kind = kindOfExtension(parsed.ext);
   if (!kind) return { status: "not_found" };
 
@@ -99,6 +103,61 @@ export async function lookupStoredFile(
     contentType: contentTypeOf(upload.mimeType),
     disposition: upload.kind === "document" ? "attachment" : "inline",
     fileName: withExtension(upload.originalName, parsed.ext),
+  };
+}
+
+/** What the media pipeline writes (media/process.ts), by extension; a video's download copy keeps its own. */
+const MADE_TYPES: Record<string, { kind: MediaKind; mime: string }> = {
+  webp: { kind: "image", mime: "image/webp" },
+  avif: { kind: "image", mime: "image/avif" },
+  jpg: { kind: "image", mime: "image/jpeg" },
+  mp4: { kind: "video", mime: "video/mp4" },
+};
+
+/**
+ * A file the media pipeline made of a gallery upload (its web variants, download copy, poster, preview): signed
+ * like the upload itself, and only a key its MediaAsset lists.
+ */
+async function lookupMediaFile(
+  deps: ServeDeps,
+  pathname: string,
+  id: string,
+  key: string,
+  ext: string,
+  query: { expires?: string; sig?: string },
+): Promise<StoredFileLookup> {
+  const type =
+    MADE_TYPES[ext] ??
+    (kindOfExtension(ext) === "video" ? { kind: "video" as const, mime: MIME_BY_EXTENSION[ext]! } : null);
+  if (!type) return { status: "not_found" };
+  if (!verifyPrivateUrl(deps.config, pathname, query.expires, query.sig, deps.now())) {
+    return { status: "forbidden" };
+  }
+  const upload = await deps.db.upload.findUnique({
+    where: { id },
+    select: {
+      purpose: true,
+      originalName: true,
+      media: { select: { variants: true, posterKey: true, previewKey: true } },
+    },
+  });
+  if (upload?.purpose !== "gallery_media" || !upload.media) return { status: "not_found" };
+  const made = new Set([
+    ...storedVariants(upload.media.variants).map((v) => v.key),
+    upload.media.posterKey,
+    upload.media.previewKey,
+  ]);
+  if (!made.has(key)) return { status: "not_found" };
+  return {
+    status: "ok",
+    key,
+    visibility: "private",
+    kind: type.kind,
+    contentType: type.mime,
+    disposition: "inline",
+    fileName: withExtension(upload.originalName.replace(/\.[^.]+$/, ""), ext),
+    // Written once under its key (a new processing run writes the same bytes): kept until the link expires.
+    privateMaxAge: Math.max(0, Number(query.expires) - Math.floor(deps.now().getTime() / 1000)),
   };
 }
 
