@@ -24,6 +24,7 @@ import { hashPassword } from "../../auth/passwords";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { scheduleRules } from "../bookings/schedule";
+import { storedVariants } from "../media/variants";
 import { notFound, orNotFound } from "../records";
 import { expiryDayOf, expiryOf } from "./expiry";
 import { currentGalleryUrl, galleryTokenOf, galleryUrl, newGalleryLink, signGalleryView } from "./links";
@@ -40,15 +41,30 @@ function variantsOf(value: unknown): Variants {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Variants) : {};
 }
 
-/** The smallest variant of an image (signed), for thumbnails; null for a video or an image without one. */
-export function thumbKey(upload: { kind: string; variants: unknown }): string | null {
+/** What a thumbnail is chosen from: the upload's own WebP widths, or the media pipeline's files. */
+type ThumbSource = {
+  kind: string;
+  variants: unknown;
+  media?: { variants: unknown; posterKey: string | null } | null;
+};
+
+/**
+ * The smallest picture of an item, for thumbnails (signed by the caller): an image's smallest WebP (its Upload's
+ * own widths, else the pipeline's web sizes), a video's poster; null while there is none yet.
+ */
+export function thumbKey(upload: ThumbSource): string | null {
+  if (upload.kind === "video") return upload.media?.posterKey ?? null;
   if (upload.kind !== "image") return null;
   const widths = Object.keys(variantsOf(upload.variants))
     .map(Number)
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   const first = widths[0];
-  return first === undefined ? null : (variantsOf(upload.variants)[String(first)] ?? null);
+  if (first !== undefined) return variantsOf(upload.variants)[String(first)] ?? null;
+  const web = storedVariants(upload.media?.variants)
+    .filter((v) => v.role === "web" && v.format === "webp" && v.width)
+    .sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  return web[0]?.key ?? null;
 }
 
 const ITEM_SELECT = {
@@ -63,7 +79,9 @@ const ITEM_SELECT = {
       kind: true,
       variants: true,
       storageKey: true,
-      media: { select: { id: true, status: true, progress: true, error: true } },
+      media: {
+        select: { id: true, status: true, progress: true, error: true, variants: true, posterKey: true },
+      },
     },
   },
 } as const;
@@ -90,7 +108,12 @@ async function summaries(deps: GalleryDeps, rows: SummaryRow[]): Promise<Gallery
     }),
     deps.db.galleryItem.findMany({
       where: { id: { in: rows.map((r) => r.coverItemId).filter((v): v is number => v !== null) } },
-      select: { id: true, upload: { select: { kind: true, variants: true } } },
+      select: {
+        id: true,
+        upload: {
+          select: { kind: true, variants: true, media: { select: { variants: true, posterKey: true } } },
+        },
+      },
     }),
   ]);
   const favouriteCount = new Map(favourites.map((f) => [f.galleryId, f._count._all]));

@@ -97,6 +97,22 @@ describe("the grid on the media pipeline's files", () => {
     expect(JSON.stringify(page)).not.toMatch(/"private\//);
   });
 
+  it("gives the back office thumbnails of the pipeline's files: the smallest WebP, a video's poster, none yet while processing", async () => {
+    const g = await gallery([
+      { name: "IMG_7.jpg" },
+      { name: "CLIP_8.mp4", kind: "video" },
+      { name: "IMG_9.jpg", status: "processing" },
+    ]);
+    const detail = await owner.galleries.get({ id: g.id });
+    const [photo, video, processing] = detail.sets[0]!.items;
+    expect(pathOf(photo!.thumb_url!)).toBe(`/uploads/private/${g.uploads[0]!.upload.id}/w480.webp`);
+    expect(pathOf(video!.thumb_url!)).toBe(`/uploads/private/${g.uploads[1]!.upload.id}/poster.jpg`);
+    expect(processing!.thumb_url).toBeNull();
+    // The first image is the cover, and the galleries list shows it.
+    const listed = (await owner.galleries.list()).find((s) => s.id === g.id);
+    expect(pathOf(listed!.cover_url!)).toBe(`/uploads/private/${g.uploads[0]!.upload.id}/w480.webp`);
+  });
+
   it("serves a made file only signed, only when its asset lists it, with its type", async () => {
     const g = await gallery([{ name: "IMG_1.jpg" }, { name: "CLIP.mp4", kind: "video" }]);
     const page = await h.caller().galleryView.items({ token: g.token, set_id: g.setId });
