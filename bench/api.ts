@@ -224,21 +224,18 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       const p99Within =
         (limit: number) =>
         (r: CannonResult): [string, boolean] => [`p99 <= ${limit} ms`, r.latency.p99 <= limit];
-      // Issue 27: a 60-day month view for a service that needs a crew (of 3) and two kinds of equipment, each
-      // request a different month and service (nothing cached: every request reads the holds and start slots).
-      let monthView = 0;
-      await measure(
-        "tRPC bookings.availabilityDays (60 days, 3 crews, 2 kinds of equipment)",
-        {
+      /** GET requests of 60-day month views; the n-th asks `pick(n)`'s first day (days from today) and service. */
+      const monthViews = (pick: (n: number) => { day: number; service: number }) => {
+        let n = 0;
+        return {
           requests: [
             {
-              method: "GET",
-              setupRequest: (request) => {
-                monthView += 1;
-                // 120 starting days × every service: more pairs than the read cache keeps, so each one misses.
-                const from = new Date(Date.now() + (monthView % 120) * 86_400_000).toISOString().slice(0, 10);
-                const service = Math.floor(monthView / 120) % BENCH_SIZES.services;
-                const input = { from, days: 60, service_id: 1 + service };
+              method: "GET" as const,
+              setupRequest: (request: Record<string, unknown>) => {
+                n += 1;
+                const { day, service } = pick(n);
+                const from = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+                const input = { from, days: 60, service_id: service };
                 return {
                   ...request,
                   path: `/trpc/bookings.availabilityDays?input=${encodeURIComponent(JSON.stringify(input))}`,
@@ -246,32 +243,21 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
               },
             },
           ],
-        },
+        };
+      };
+      // Issue 27: a 60-day month view for a service that needs a crew (of 3) and two kinds of equipment, each
+      // request a different month and service: 120 starting days × every service, more pairs than the read cache
+      // keeps, so every request reads the holds and start slots.
+      await measure(
+        "tRPC bookings.availabilityDays (60 days, 3 crews, 2 kinds of equipment)",
+        monthViews((n) => ({ day: n % 120, service: 1 + (Math.floor(n / 120) % BENCH_SIZES.services) })),
         { target: p99Within(20) },
       );
       // What visitors mostly ask: the same months of the same services, answered from the read cache until a
       // booking, an hours or a service change drops it (availability.ts).
-      let popular = 0;
       await measure(
         "  same, the 4 months visitors open most (read cache)",
-        {
-          requests: [
-            {
-              method: "GET",
-              setupRequest: (request) => {
-                popular += 1;
-                const from = new Date(Date.now() + (popular % 2) * 30 * 86_400_000)
-                  .toISOString()
-                  .slice(0, 10);
-                const input = { from, days: 60, service_id: 1 + (Math.floor(popular / 2) % 2) };
-                return {
-                  ...request,
-                  path: `/trpc/bookings.availabilityDays?input=${encodeURIComponent(JSON.stringify(input))}`,
-                };
-              },
-            },
-          ],
-        },
+        monthViews((n) => ({ day: (n % 2) * 30, service: 1 + (Math.floor(n / 2) % 2) })),
         { target: p99Within(20) },
       );
       await measure(

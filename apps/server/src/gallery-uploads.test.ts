@@ -1,12 +1,3 @@
-/**
- * A gallery's files through resumable uploads (tus, purpose "gallery_media"), through the real app on local disk
- * and on an S3-protocol server (s3rver), on SQLite and (TEST_DATABASE_URL) PostgreSQL: the gallery and set are
- * checked before a byte is stored; an interrupted file resumes; each accepted file joins the end of its set in
- * the transaction that records it (the first image becomes the cover), audited as galleries.addItem; it is
- * processed with the gallery's watermark and EXIF choices, and the back office reads its processing state.
- */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { type Authenticated, galleryMediaPurpose } from "@studio/api";
 import { startTestS3, type TestS3 } from "@studio/api/testing/s3";
 import { noisyJpeg } from "@studio/api/testing/uploads";
@@ -14,13 +5,10 @@ import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESUMABLE_PATH } from "./resumable-route";
 import { createTestApp, type TestApp } from "./testing/test-app";
+import { tusClient, tusMetadata } from "./testing/tus-client";
 import { HTML_FILE, mp4File } from "./upload-test-files";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
-    .join(",");
 
 describe.each(["disk", "s3"] as const)("gallery uploads through tus on %s", (where) => {
   let t: TestApp;
@@ -37,25 +25,7 @@ describe.each(["disk", "s3"] as const)("gallery uploads through tus on %s", (whe
     await s3?.stop();
   });
 
-  const request = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
-    t.app.request(url, {
-      method,
-      headers: { ...TUS, Authorization: `Bearer ${token}`, ...headers },
-      body: body ? new Uint8Array(body) : undefined,
-    });
-  const create = (size: number, meta: Record<string, string>) =>
-    request("POST", RESUMABLE_PATH, { "Upload-Length": String(size), "Upload-Metadata": metadata(meta) });
-  const patch = (location: string, offset: number, chunk: Buffer) =>
-    request(
-      "PATCH",
-      location,
-      { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-      chunk,
-    );
-  const tusLeftovers = async () =>
-    s3
-      ? await s3.listKeys("tus/")
-      : await readdir(path.join(t.harness.uploadDir, ".tmp", "tus")).catch(() => []);
+  const { request, create, patch, leftovers: tusLeftovers } = tusClient(() => ({ t, token, s3 }));
   /** Sends a whole file in one PATCH; answers the last response. */
   const send = async (bytes: Buffer, meta: Record<string, string>) => {
     const created = await create(bytes.length, meta);
@@ -183,7 +153,7 @@ describe.each(["disk", "s3"] as const)("gallery uploads through tus on %s", (whe
     const g = await newGallery();
     const anonymous = await t.app.request(RESUMABLE_PATH, {
       method: "POST",
-      headers: { ...TUS, "Upload-Length": "10", "Upload-Metadata": metadata(target(g, "a.jpg")) },
+      headers: { ...TUS, "Upload-Length": "10", "Upload-Metadata": tusMetadata(target(g, "a.jpg")) },
     });
     expect(anonymous.status).toBe(401);
     // The route never hands an API key's caller on; the purpose refuses one by itself all the same.

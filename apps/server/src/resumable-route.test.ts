@@ -5,22 +5,16 @@
  * Upload row, MediaAsset row and processing job are written; only admins get in.
  */
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { startTestS3, type TestS3 } from "@studio/api/testing/s3";
 import { noisyJpeg, pngBomb } from "@studio/api/testing/uploads";
 import { MB, MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESUMABLE_PATH } from "./resumable-route";
 import { createTestApp, type TestApp } from "./testing/test-app";
+import { tusClient, tusMetadata } from "./testing/tus-client";
 import { HTML_FILE, mp4File } from "./upload-test-files";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
-const b64 = (text: string) => Buffer.from(text).toString("base64");
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(",");
 
 /** A photo of about 2 MB that does not compress (noise), so halves are real halves. */
 const photo = () => noisyJpeg(1600, 1200);
@@ -39,26 +33,7 @@ describe.each(["disk", "s3"] as const)("resumable uploads on %s", (where) => {
     await s3?.stop();
   });
 
-  const request = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
-    t.app.request(url, {
-      method,
-      headers: { ...TUS, Authorization: `Bearer ${token}`, ...headers },
-      body: body ? new Uint8Array(body) : undefined,
-    });
-  const create = async (size: number, meta: Record<string, string>) =>
-    request("POST", RESUMABLE_PATH, { "Upload-Length": String(size), "Upload-Metadata": metadata(meta) });
-  const patch = (location: string, offset: number, chunk: Buffer) =>
-    request(
-      "PATCH",
-      location,
-      { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-      chunk,
-    );
-  /** tus leftovers: nothing of a finished or refused upload stays in the tus folder. */
-  const tusLeftovers = async () =>
-    s3
-      ? await s3.listKeys("tus/")
-      : await readdir(path.join(t.harness.uploadDir, ".tmp", "tus")).catch(() => []);
+  const { request, create, patch, leftovers: tusLeftovers } = tusClient(() => ({ t, token, s3 }));
 
   it("resumes an interrupted upload from the server's offset, then stores, records and queues the file", async () => {
     const bytes = await photo();
@@ -176,7 +151,7 @@ describe.each(["disk", "s3"] as const)("resumable uploads on %s", (where) => {
     expect(JSON.parse(await other.text()).message).toBe(MESSAGES.upload.resumablePurpose);
     const deferred = await request("POST", RESUMABLE_PATH, {
       "Upload-Defer-Length": "1",
-      "Upload-Metadata": metadata({ purpose: "portfolio_media" }),
+      "Upload-Metadata": tusMetadata({ purpose: "portfolio_media" }),
     });
     expect(deferred.status).toBe(400);
   });
@@ -195,7 +170,11 @@ describe.each(["disk", "s3"] as const)("resumable uploads on %s", (where) => {
   it("lets only admins in, and never serves an upload's bytes back", async () => {
     const anonymous = await t.app.request(RESUMABLE_PATH, {
       method: "POST",
-      headers: { ...TUS, "Upload-Length": "10", "Upload-Metadata": metadata({ purpose: "portfolio_media" }) },
+      headers: {
+        ...TUS,
+        "Upload-Length": "10",
+        "Upload-Metadata": tusMetadata({ purpose: "portfolio_media" }),
+      },
     });
     expect(anonymous.status).toBe(401);
     const forged = await t.app.request(RESUMABLE_PATH, {
