@@ -10,6 +10,13 @@ process.env.E2E_DATA_DIR = dataDir;
 export const E2E_INVITE_CODE = "E2E-INVITE-CODE-2026";
 /** A second loopback origin whose pages may call the API (CORS), served by e2e/cross-origin.spec.ts. */
 export const PARTNER_PORT = port + 1000;
+/**
+ * A second instance of the product that sends its e-mail (e2e/gallery-delivery.spec.ts: a client follows the link
+ * of a real message), to the SMTP server the spec starts on DELIVERY_SMTP_PORT. Its own database and uploads; the
+ * main instance stays without a mail server (e2e/admin-mail.spec.ts).
+ */
+export const DELIVERY_PORT = port + 2000;
+export const DELIVERY_SMTP_PORT = port + 2001;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -46,30 +53,54 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
     },
   ],
-  webServer: {
-    // The built server, as `pnpm start` runs it (scripts/e2e.mjs builds it with the web app).
-    command: "node apps/server/dist/main.js",
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(dataDir, "studio.db")}`,
-      UPLOAD_DIR: path.join(dataDir, "uploads"),
-      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-      ADMIN_SIGNUP_CODE: E2E_INVITE_CODE,
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
-      CORS_ORIGINS: `http://127.0.0.1:${PARTNER_PORT}`,
-      // The webhook specs' receiver listens on loopback.
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-      // The calendar sync spec's Radicale listens on loopback.
-      CALDAV_ALLOW_PRIVATE_NETWORKS: "true",
+  webServer: [
+    {
+      // The built server, as `pnpm start` runs it (scripts/e2e.mjs builds it with the web app).
+      command: "node apps/server/dist/main.js",
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${path.join(dataDir, "studio.db")}`,
+        UPLOAD_DIR: path.join(dataDir, "uploads"),
+        JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        ADMIN_SIGNUP_CODE: E2E_INVITE_CODE,
+        RATE_LIMIT: "off",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
+        CORS_ORIGINS: `http://127.0.0.1:${PARTNER_PORT}`,
+        // The webhook specs' receiver listens on loopback.
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+        // The calendar sync spec's Radicale listens on loopback.
+        CALDAV_ALLOW_PRIVATE_NETWORKS: "true",
+      },
     },
-  },
+    {
+      // The instance that sends e-mail (DELIVERY_PORT above).
+      command: "node apps/server/dist/main.js",
+      url: `http://127.0.0.1:${DELIVERY_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(DELIVERY_PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${path.join(dataDir, "delivery.db")}`,
+        UPLOAD_DIR: path.join(dataDir, "delivery-uploads"),
+        JWT_SECRET: "e2e-delivery-secret-e2e-delivery-secret-0123",
+        RATE_LIMIT: "off",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        WEB_DIST: process.env.E2E_WEB_DIST ?? "apps/web/dist",
+        SMTP_URL: `smtp://127.0.0.1:${DELIVERY_SMTP_PORT}`,
+        MAIL_FROM: "Studio <hello@studio.e2e>",
+      },
+    },
+  ],
 });

@@ -9,14 +9,13 @@
  * the client's grid, lightbox and film).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "@studio/validators";
 import { randomUUID } from "node:crypto";
 import { createDatabase } from "@studio/db";
-import { adminSession, makePng } from "./admin-helpers";
+import { adminSession, makePng, shootFolder } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 const SHOTS = process.env.GALLERY_SHOTS;
@@ -51,20 +50,6 @@ async function shots(page: Page, name: string, focus?: Locator) {
     }
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
   }
-}
-
-/** A folder as a shoot arrives from a card: two photos, a one-second film, and a file the camera left. */
-function shootFolder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "studio-shoot-"));
-  writeFileSync(path.join(dir, "DSC_0001.png"), makePng(640, [40, 90, 140]));
-  writeFileSync(path.join(dir, "DSC_0002.png"), makePng(640, [200, 120, 60]));
-  writeFileSync(path.join(dir, ".DS_Store"), Buffer.from("Bud1"));
-  // Debian's ffmpeg, as the server's processing uses it.
-  execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1"],
-    ...["-c:v", "mpeg4", path.join(dir, "MVI_0003.mp4")],
-  ]);
-  return dir;
 }
 
 test("an admin makes a gallery, the client favourites and sends a selection", async ({ page, browser }) => {

@@ -1,4 +1,8 @@
 /** Helpers of the back-office specs: REST shortcuts that create their own data, never relying on others'. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { TIME_SLOTS } from "@studio/validators";
@@ -153,4 +157,18 @@ export async function expectShowing(page: Page, token: string, matching: number)
 /** The figure of a stat card, by its label. */
 export function statValue(page: Page, label: string) {
   return page.getByRole("group", { name: label, exact: true }).getByTestId("stat-value");
+}
+
+/** A folder as a shoot arrives from a card: two photos, a one-second film, and a file the camera left. */
+export function shootFolder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "studio-shoot-"));
+  writeFileSync(path.join(dir, "DSC_0001.png"), makePng(640, [40, 90, 140]));
+  writeFileSync(path.join(dir, "DSC_0002.png"), makePng(640, [200, 120, 60]));
+  writeFileSync(path.join(dir, ".DS_Store"), Buffer.from("Bud1"));
+  // Debian's ffmpeg, as the server's processing uses it.
+  execFileSync("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1"],
+    ...["-c:v", "mpeg4", path.join(dir, "MVI_0003.mp4")],
+  ]);
+  return dir;
 }

@@ -51,6 +51,14 @@ describe("gallery uploads and files", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
 
+    // The page asks with HEAD whether the archive is there: answered like the download, and not logged as one.
+    const asked = await t.app.request(`/api/g/${token43}/zip?which=all`, { method: "HEAD" });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("content-type")).toBe("application/zip");
+    expect(Number(asked.headers.get("content-length"))).toBeGreaterThan(0);
+    const zipsLogged = async () =>
+      (await caller.galleries.events({ id })).filter((e) => e.detail === "ZIP of all files").length;
+    expect(await zipsLogged()).toBe(0);
     // The ZIP: streamed, STORE, with its exact length announced; it holds the original bytes of the file.
     const zip = await t.app.request(`/api/g/${token43}/zip?which=all`);
     expect(zip.status).toBe(200);
@@ -62,11 +70,13 @@ describe("gallery uploads and files", () => {
     expect(archive.length).toBe(Number(zip.headers.get("content-length")));
     expect(archive.subarray(0, 4).toString("hex")).toBe("504b0304");
     expect(archive.includes(Buffer.from("IMG_7.png"))).toBe(true);
-    // Favourites only, none chosen: said in words.
+    expect(await zipsLogged()).toBe(1);
+    // Favourites only, none chosen: said in words (and nothing logged).
     const none = await t.app.request(`/api/g/${token43}/zip?which=favourites`);
     expect(none.status).toBe(404);
     expect(((await none.json()) as { message: string }).message).toBe(MESSAGES.gallery.zipEmpty);
     expect((await t.app.request(`/api/g/${"x".repeat(43)}/zip`)).status).toBe(404);
+    expect((await caller.galleries.events({ id })).filter((e) => e.kind === "download")).toHaveLength(1);
   });
 
   it("refuses the upload without an admin token", async () => {

@@ -43,8 +43,8 @@ export function galleryClientRoutes(deps: ApiDeps) {
       token: c.req.param("token"),
       which,
       grant: c.req.query("grant") ?? null,
-      // The rest of a download already logged.
-      resumed: Boolean(rangeHeader && /^\s*bytes\s*=\s*[1-9]/i.test(rangeHeader)),
+      // The page's HEAD (does the archive exist?) and the rest of a download already logged are not logged.
+      resumed: c.req.method === "HEAD" || Boolean(rangeHeader && /^\s*bytes\s*=\s*[1-9]/i.test(rangeHeader)),
     });
     if (files.length === 0) {
       return c.json({ success: false, message: MESSAGES.gallery.zipEmpty }, 404);

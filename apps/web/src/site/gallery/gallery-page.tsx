@@ -200,11 +200,14 @@ function OpenGallery({
   const zip = (which: "all" | "favourites") =>
     withPin(async (g) => {
       const url = `/api/g/${token}/zip?which=${which}${g ? `&grant=${encodeURIComponent(g)}` : ""}`;
-      // Asked once to learn whether the archive is there (an expired link, a wrong PIN, nothing to download are
-      // answered in words); then the browser downloads it, streamed, as a file.
+      // Asked first with HEAD whether the archive is there (not logged as a download); then the browser downloads
+      // it, streamed, as a file. A refusal (an expired link, a wrong PIN, nothing to download) is read in words.
       const check = new AbortController();
       try {
-        const res = await fetch(url, { referrerPolicy: "no-referrer", signal: check.signal });
+        const head = await fetch(url, { method: "HEAD", referrerPolicy: "no-referrer" });
+        const res = head.ok
+          ? head
+          : await fetch(url, { referrerPolicy: "no-referrer", signal: check.signal });
         if (res.ok && res.headers.get("content-type")?.includes("zip")) {
           check.abort();
           const a = document.createElement("a");

@@ -337,7 +337,8 @@ export async function downloadLink(
  * The files a ZIP download holds ("all" or "favourites"), checked like a single download: each item's
  * download copy (EXIF-clean; items still being processed are left out), named after the original. Not a tRPC
  * procedure: the storage keys stay on the server (apps/server/src/rest/galleries.ts streams the archive).
- * `resumed`: the rest of a download already logged (a Range request), not logged again.
+ * `resumed`: not logged (the rest of a download already logged, a Range request; or the page's HEAD asking
+ * whether the archive is there before the browser downloads it).
  */
 export async function galleryZipFiles(
   deps: GalleryZipDeps,
@@ -351,7 +352,12 @@ export async function galleryZipFiles(
     orderBy: [{ set: { position: "asc" } }, { position: "asc" }, { id: "asc" }],
     select: { upload: { select: ITEM_MEDIA_SELECT } },
   });
-  if (!input.resumed) {
+  const files = items
+    .filter((i) => stateOf(i.upload) === "ready")
+    .map((i) => downloadFileOf(i.upload, "original"))
+    .filter((f): f is DownloadFile => f !== null);
+  // An empty archive is refused (nothing was downloaded).
+  if (!input.resumed && files.length > 0) {
     await record(
       deps.db,
       row.id,
@@ -360,9 +366,5 @@ export async function galleryZipFiles(
       deps.now(),
     );
   }
-  const files = items
-    .filter((i) => stateOf(i.upload) === "ready")
-    .map((i) => downloadFileOf(i.upload, "original"))
-    .filter((f): f is DownloadFile => f !== null);
   return { title: row.title, files };
 }
