@@ -1,5 +1,5 @@
 import { SITE_NAV_MESSAGES } from "@studio/validators";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { CATEGORY_LINKS } from "../lib/categories";
 import { NAV_ITEMS } from "../lib/nav";
@@ -28,24 +28,16 @@ export default function MobileMenu({
     if (details) details.open = false;
   };
 
-  // Whether its <details> is open, followed here (not a prop from the header: see there).
-  const [open, setOpen] = useState(false);
+  // Listening from the start and asking the <details> itself (not a state that follows its toggle event): a tap
+  // outside right after the menu opened, before React had caught up with the toggle, still closes it.
   useEffect(() => {
     const details = panelRef.current?.parentElement as HTMLDetailsElement | null | undefined;
     if (!details) return;
-    const follow = () => setOpen(details.open);
-    follow();
-    details.addEventListener("toggle", follow);
-    return () => details.removeEventListener("toggle", follow);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
     const dismiss = (event: Event) => {
-      const details = panelRef.current?.parentElement;
+      if (!details.open) return;
       const key = (event as KeyboardEvent).key;
-      if (!details || (key ? key !== "Escape" : details.contains(event.target as Node))) return;
-      (details as HTMLDetailsElement).open = false;
+      if (key ? key !== "Escape" : details.contains(event.target as Node)) return;
+      details.open = false;
       if (key) (details.firstElementChild as HTMLElement).focus();
     };
     document.addEventListener("pointerdown", dismiss);
@@ -54,7 +46,7 @@ export default function MobileMenu({
       document.removeEventListener("pointerdown", dismiss);
       document.removeEventListener("keydown", dismiss);
     };
-  }, [open]);
+  }, []);
 
   return (
     <div
