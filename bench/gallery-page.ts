@@ -8,7 +8,7 @@
  * browser downloads 60 different pictures, as in a real gallery), the other 940 rows share them.
  */
 import { randomUUID } from "node:crypto";
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { enqueueMediaProcessing } from "@studio/api";
 import type { Database } from "@studio/db";
@@ -20,7 +20,6 @@ type Lighthouse = (
   lcp: number;
   cls: number;
   domSize: number;
-  lcpElement: string;
   performance: number;
   tbt: number;
 }>;
@@ -149,5 +148,13 @@ export async function galleryPageBench(options: {
   log(
     `  each run: ${runs.map((r) => `LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}`).join("; ")}`,
   );
-  log(`  LCP element: ${runs[0]?.lcpElement ?? "?"}`);
+  // What the page's largest picture weighs (a phone shows the 1024 px one).
+  const folder = path.join(uploadDir, "private", uploadId);
+  const weights = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith(".avif"))
+        .sort((a, b) => Number.parseInt(a.slice(1), 10) - Number.parseInt(b.slice(1), 10))
+        .map((f) => `${f} ${(statSync(path.join(folder, f)).size / 1024).toFixed(0)} KB`)
+    : [];
+  log(`  the cover's AVIF files: ${weights.join(", ") || "?"}`);
 }

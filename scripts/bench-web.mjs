@@ -21,7 +21,7 @@
 // context ({ baseUrl, dist, options, log }) and push it into SECTIONS, or import { withServer } and
 // the helpers below from another script.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -338,6 +338,11 @@ export async function lighthouseRun(url, formFactor) {
       config,
     );
     const lhr = result.lhr;
+    // BENCH_LH_DUMP=<dir>: keep each run's whole report, to read what the figures are made of.
+    if (process.env.BENCH_LH_DUMP) {
+      mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_LH_DUMP, `lhr-${Date.now()}.json`), result.report);
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -350,8 +355,6 @@ export async function lighthouseRun(url, formFactor) {
       cls: audit("cumulative-layout-shift"),
       fcp: audit("first-contentful-paint"),
       domSize: audit("dom-size"),
-      lcpElement:
-        lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id),

@@ -20,7 +20,7 @@ import { logRequest, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { bearerToken } from "./rest/respond";
 import { createRestApi } from "./rest/index";
-import { galleryHead } from "./gallery-head";
+import { galleryPage } from "./gallery-html";
 import { createLiveHub, liveStreamHandler } from "./live-stream";
 import { loadPrerenderedPages } from "./prerendered-pages";
 import { type Metrics, metricsAnswer, routeLabel, snapshotRoute } from "./metrics";
@@ -225,8 +225,8 @@ export function createApp(deps: ApiDeps, options: AppOptions) {
             path,
             error: error instanceof Error ? (error.stack ?? error.message) : String(error),
           }),
-        // The gallery page's scripts and cover start loading with its HTML (gallery-head.ts).
-        galleryHead(deps, options.webDist),
+        // The gallery page's cover (or its scripts) start loading with its HTML (gallery-html.ts).
+        galleryPage(deps, options.webDist, pages?.loader ?? null),
       ),
     );
   }

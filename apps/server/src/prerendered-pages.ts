@@ -18,6 +18,8 @@ type BuildManifest = {
   /** The studio profile the prerendered files show (the default one). */
   profile: unknown;
   pages: { path: string; file: string; preload: string[] }[];
+  /** The page loader (src/hydrate.ts's build); absent in builds older than it. */
+  loader?: string;
 };
 
 /** The server entry of the web build (apps/web/src/entry-server.tsx). */
@@ -43,6 +45,8 @@ export type PrerenderedPage = {
 export type PrerenderedPages = {
   /** The HTML of a public page (null for any other path), with the current studio profile and public URL. */
   page: (pathname: string) => Promise<PrerenderedPage | null>;
+  /** The loader that starts the app once a page has painted (src/hydrate.ts), null in a build without one. */
+  loader: string | null;
 };
 
 /** JSON with sorted keys: two equal profiles give the same text, whatever order their fields came in. */
@@ -168,6 +172,7 @@ export function loadPrerenderedPages(
   }
 
   return {
+    loader: manifest.loader ?? null,
     async page(pathname) {
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
       const page = byPath.get(normalized);

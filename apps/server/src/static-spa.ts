@@ -50,8 +50,8 @@ export function serveSpa(
   publicUrl: string | null = null,
   pages: PrerenderedPages | null = null,
   onPageError?: (error: unknown, pathname: string) => void,
-  /** Markup added to the shell's <head> and after its #root for this path (a gallery's); null: none. Never cached. */
-  headFor?: (pathname: string) => Promise<{ head: string; body: string } | null>,
+  /** The HTML for this path made from the shell's (a gallery's); null: the shell. Never cached. */
+  pageFor?: (pathname: string, shell: string) => Promise<string | null>,
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
@@ -133,16 +133,12 @@ export function serveSpa(
     // The same for a client's gallery (/g/<token>).
     const bare = rel.replace(/\/+$/, "");
     if (isManagePath(bare) || isGalleryPath(bare)) c.header("X-Robots-Tag", "noindex, nofollow");
-    if (headFor && isGalleryPath(bare)) {
-      const head = await headFor(bare).catch((error: unknown) => {
+    if (pageFor && isGalleryPath(bare)) {
+      const html = await pageFor(bare, index.body.toString("utf8")).catch((error: unknown) => {
         onPageError?.(error, rel);
         return null;
       });
-      if (head) {
-        const html = index.body
-          .toString("utf8")
-          .replace("</head>", `${head.head}</head>`)
-          .replace('<div id="root"></div>', `<div id="root"></div>${head.body}`);
+      if (html) {
         // Signed links inside: this answer is the visitor's alone.
         return send(c, {
           body: Buffer.from(html, "utf8"),

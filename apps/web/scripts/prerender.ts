@@ -65,6 +65,8 @@ export type PrerenderManifest = {
   /** The studio profile the HTML files were rendered with (the default). */
   profile: unknown;
   pages: { path: string; file: string; preload: string[] }[];
+  /** The loader's script (/assets/hydrate-<hash>.js), for pages the server draws itself (a client's gallery). */
+  loader: string;
 };
 
 /**
@@ -140,7 +142,11 @@ export function prerenderPlugin(): Plugin {
           tint: page.card.tint,
         });
       }
-      const result: PrerenderManifest = { profile: entry.DEFAULT_STUDIO_PROFILE, pages: written };
+      const result: PrerenderManifest = {
+        profile: entry.DEFAULT_STUDIO_PROFILE,
+        pages: written,
+        loader: hydrateScript,
+      };
       writeFileSync(path.join(ssrDir, "pages.json"), `${JSON.stringify(result, null, 2)}\n`);
       log(
         `prerendered ${written.length} pages and their ${OG_SIZE.width}×${OG_SIZE.height} Open Graph images in ${Date.now() - started} ms`,

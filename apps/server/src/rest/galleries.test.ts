@@ -172,7 +172,13 @@ describe("the gallery page's HTML", () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), "studio-gallery-dist-"));
     writeFileSync(
       path.join(dist, "index.html"),
-      '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>Shell</title><script type="module" crossorigin src="/assets/index-0.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    // The prerender step's manifest names the page loader (src/hydrate.ts's build).
+    mkdirSync(path.join(dist, "ssr"));
+    writeFileSync(
+      path.join(dist, "ssr/pages.json"),
+      JSON.stringify({ profile: {}, pages: [], loader: "/assets/hydrate-9.js" }),
     );
     // The build's manifest: the app's start and the gallery page, with what they import.
     mkdirSync(path.join(dist, ".vite"));
@@ -212,8 +218,21 @@ describe("the gallery page's HTML", () => {
       expect(html).toContain('<div id="root"></div><div id="gallery-boot" aria-hidden="true"><div><picture>');
       expect(html).toContain(`<source type="image/avif" srcset="${cover!.avif.replaceAll("&", "&amp;")}"`);
       expect(html).toContain(`<img src="${cover!.src.replaceAll("&", "&amp;")}"`);
-      // With the cover drawn, the scripts are not preloaded (they would take its bandwidth).
+      // With the cover drawn, the app is started by the loader once the cover is on screen (started with the
+      // HTML, its scripts would take the cover's bandwidth): the entry and the gallery's chunks are named on it.
       expect(html).not.toContain("modulepreload");
+      expect(html).not.toContain('src="/assets/index-0.js"');
+      const loader =
+        /<script type="module" crossorigin src="\/assets\/hydrate-9.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script>/.exec(
+          html,
+        );
+      expect(loader?.[1]).toBe("/assets/index-0.js");
+      expect(loader?.[2]?.split(" ").sort()).toEqual([
+        "/assets/gallery-page-2.js",
+        "/assets/react-3.js",
+        "/assets/start-1.js",
+        "/assets/trpc-4.js",
+      ]);
       // An unknown link (or a gallery without a cover): the page's scripts side by side, and nothing else.
       const unknown = await (await web.app.request(`/g/${"x".repeat(43)}`)).text();
       const modules = [...unknown.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
@@ -226,6 +245,8 @@ describe("the gallery page's HTML", () => {
         "/assets/trpc-4.js",
       ]);
       expect(unknown).not.toContain('as="image"');
+      expect(unknown).toContain('<script type="module" crossorigin src="/assets/index-0.js"></script>');
+      expect(unknown).not.toContain("hydrate-9.js");
       expect(unknown).not.toContain("gallery-boot");
       // The picture is the browser's to keep until its link expires (the page's <picture> finds it loaded).
       const file = await web.app.request(cover!.avif.split(" ")[0]!);

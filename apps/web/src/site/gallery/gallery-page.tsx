@@ -407,7 +407,7 @@ export function GalleryView({ token }: { token: string }) {
   // The first page of the first set, in the same request as `open` (one round trip less before the pictures).
   trpc.galleryView.items.useQuery({ token, page: 1 }, { retry: false, refetchOnWindowFocus: false });
   const view = query.data;
-  // The cover the server's HTML drew (apps/server gallery-head.ts) gives way to the page's own, drawn from the same
+  // The cover the server's HTML drew (apps/server gallery-html.ts) gives way to the page's own, drawn from the same
   // file in the same frame (before paint), or to the page saying why there is no gallery.
   const settled = view !== undefined || query.isError;
   useLayoutEffect(() => {

@@ -105,7 +105,7 @@ export async function openGallery(deps: GalleryClientDeps, token: string): Promi
 }
 
 /**
- * What the page's HTML asks the browser for, and paints, before any script runs (apps/server gallery-head.ts):
+ * What the page's HTML asks the browser for, and paints, before any script runs (apps/server gallery-html.ts):
  * the cover's AVIF (else WebP) srcset, signed exactly as `open` signs it, so the largest picture of the first
  * screen is on screen while the scripts load. Null when the link opens no gallery now, or it has no processed cover.
  */
