@@ -191,6 +191,31 @@ test("a 2-day shoot holds its second day too: Create Booking shows it taken, its
     ),
   ).toEqual([]);
 
+  // The client's own page (at the phone's width) names both days and the hours each day.
+  const later = addDays(date, 7);
+  const made = await page.request.post("/trpc/bookings.create", {
+    data: {
+      name: "Dana",
+      email: `dana-${tag}@client.e2e`,
+      phone: "+1 555 0101",
+      service_id: shoot.id,
+      date: later,
+      time: "09:00",
+      message: "",
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const link = ((await made.json()) as { result: { data: { manage_url: string | null } } }).result.data
+    .manage_url;
+  await page.goto(new URL(link ?? "").pathname);
+  await expect(page.getByTestId("manage-date").getByRole("listitem")).toHaveText([
+    formatDate(later),
+    formatDate(addDays(later, 1)),
+  ]);
+  await expect(page.getByText("Time, each day")).toBeVisible();
+  await expect(page.getByTestId("manage-time")).toContainText(formatTime("09:00"));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   // The service form edits the days and the start grid.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/admin/services");

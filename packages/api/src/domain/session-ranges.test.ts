@@ -431,6 +431,29 @@ describe("sessions of several days", () => {
     await expect(book(portrait, d4, "10:00")).resolves.toBeTruthy();
   });
 
+  it("the client's page names every day; a cancellation's invite and e-mail still span them", async () => {
+    const [d1, d2, d3, d4] = [nextDay(), nextDay(), nextDay(), nextDay()];
+    const shoot = await service("Two-day shoot F", 480, { days: 2 });
+    const cancelledBy = async (who: "client" | "studio", date: string, next: string) => {
+      const { booking } = await book(shoot, date, "09:00");
+      if (who === "client") {
+        const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+        const token = (await issueManageUrl(h.deps.db, h.deps, row)).split("/manage/")[1] ?? "";
+        const view = await h.caller().manage.get({ token });
+        expect(view.booking.days).toEqual([date, next]);
+        await h.caller().manage.cancel({ token });
+      } else await admin.bookings.setStatus({ id: booking.id, status: "cancelled" });
+      expect(await heldDays(booking.id)).toEqual({ days: [], units: 0 });
+      const mail = await h.deps.db.outgoingMail.findFirstOrThrow({
+        where: { bookingId: booking.id, kind: "booking.cancelled" },
+      });
+      expect(JSON.stringify(mail.attachments), who).toContain(`"endDate":"${next}"`);
+      expect(JSON.stringify(mail.content), who).toContain(`${formatDate(date)} to ${formatDate(next)}`);
+    };
+    await cancelledBy("client", d1, d2);
+    await cancelledBy("studio", d3, d4);
+  });
+
   it("is completed only after its last day; its invite spans every day", async () => {
     const [d1, d2] = [nextDay(), nextDay()];
     const shoot = await service("Two-day shoot E", 480, { days: 2 });

@@ -52,8 +52,10 @@ export const ZManageView = z.object({
     service_title: z.string().nullable(),
     date: z.string(),
     time: z.string(),
-    /** Minutes; sessions are hourly slots. */
+    /** Minutes each day. */
     duration_minutes: z.number().int(),
+    /** The session's days in order: its date alone, or each day of a session of several days (same hours each). */
+    days: z.array(z.string()),
     status: z.enum(BOOKING_STATUSES),
   }),
   time_zone: z.string(),

@@ -124,11 +124,26 @@ function Summary({ view }: { view: ManageView }) {
       <dd className="font-semibold text-white">{booking.name}</dd>
       <dt className="text-sm text-white/60">Service</dt>
       <dd className="font-semibold text-white">{booking.service_title ?? "Studio session"}</dd>
-      <dt className="text-sm text-white/60">Date</dt>
-      <dd className="font-semibold text-white" data-testid="manage-date">
-        {dateLabel(booking.date)}
-      </dd>
-      <dt className="text-sm text-white/60">Time</dt>
+      {booking.days.length > 1 ? (
+        <>
+          <dt className="text-sm text-white/60">Dates</dt>
+          <dd data-testid="manage-date">
+            <ol className="font-semibold text-white">
+              {booking.days.map((day) => (
+                <li key={day}>{dateLabel(day)}</li>
+              ))}
+            </ol>
+          </dd>
+        </>
+      ) : (
+        <>
+          <dt className="text-sm text-white/60">Date</dt>
+          <dd className="font-semibold text-white" data-testid="manage-date">
+            {dateLabel(booking.date)}
+          </dd>
+        </>
+      )}
+      <dt className="text-sm text-white/60">{booking.days.length > 1 ? "Time, each day" : "Time"}</dt>
       <dd className="font-semibold text-white" data-testid="manage-time">
         {formatTimeRange(start, end)}{" "}
         <span className="block text-sm font-normal text-white/65 sm:inline">

@@ -36,7 +36,7 @@ import { bookingAvailability } from "./availability";
 import { sessionFacts } from "./holds";
 import { moveBookingTo } from "./move";
 import { assertBookable, scheduleRules } from "./schedule";
-import { lastDayOf } from "./session-days";
+import { sessionDaysOf } from "./session-days";
 
 const m = MESSAGES.manage;
 const MAX_ATTEMPTS = 5;
@@ -166,8 +166,8 @@ async function changesOf(deps: ManageDeps, bookingId: number): Promise<BookingCh
 
 async function viewOf(deps: ManageDeps, booking: ManagedBooking): Promise<ManageView> {
   const timeZone = await zoneOf(deps);
-  const last = await lastDayOf(deps.db, { ...booking, days: booking.service?.durationDays });
-  const timing = timingOf(deps, timeZone, booking, last);
+  const days = await sessionDaysOf(deps.db, { ...booking, days: booking.service?.durationDays });
+  const timing = timingOf(deps, timeZone, booking, days.at(-1));
   const now = deps.now();
   const state = stateOf(booking, timing, now);
   return {
@@ -178,6 +178,7 @@ async function viewOf(deps: ManageDeps, booking: ManagedBooking): Promise<Manage
       date: booking.date,
       time: booking.time,
       duration_minutes: timing.minutes,
+      days,
       status: booking.status,
     },
     time_zone: timeZone,
@@ -278,7 +279,6 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
         data: { status: "cancelled", slotKey: null },
       });
       if (count !== 1) return false;
-      await tx.resourceHold.deleteMany({ where: { bookingId: booking.id } });
       await tx.bookingChange.create({
         data: {
           bookingId: booking.id,
@@ -297,6 +297,8 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
         "booking.cancelled",
         bookingEventData(tx, booking.id, { by: "client" as const }),
       );
+      // Its crew and equipment are free; let go after the messages, which read the session's days from them.
+      await tx.resourceHold.deleteMany({ where: { bookingId: booking.id } });
       await enqueueCalendarPush(tx, deps, booking.id); // calendar sync (ADR 019): the event is removed
       return true;
     });

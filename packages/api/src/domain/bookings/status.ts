@@ -89,13 +89,13 @@ export async function setBookingStatus(
           where: { id, status: from, date: current.date, time: current.time },
           data: to === "cancelled" ? { status: to, slotKey: null } : { status: to },
         });
-        // A cancelled session lets go of its crew and equipment.
-        if (updated.count === 1 && to === "cancelled") {
-          await tx.resourceHold.deleteMany({ where: { bookingId: id } });
-        }
         if (updated.count === 1 && to !== "pending") {
           await notifyBooking(tx, deps, id, to);
           await emitStatusEvent(tx, deps, id, to);
+        }
+        // A cancelled session lets go of its crew and equipment (after its messages, which read its days from them).
+        if (updated.count === 1 && to === "cancelled") {
+          await tx.resourceHold.deleteMany({ where: { bookingId: id } });
         }
         // Calendar sync (ADR 019): the event follows the status (tentative, confirmed, removed when cancelled).
         if (updated.count === 1) await enqueueCalendarPush(tx, deps, id);
