@@ -154,7 +154,7 @@ describe("analytics.overview", () => {
       4,
       { status: "pending", serviceId: film.id },
       "2026-03-23",
-      "11:00",
+      "11:30",
       "2026-03-16T06:30:00Z",
     );
     await booking(
@@ -204,6 +204,21 @@ describe("analytics.overview", () => {
     expect(o.bookings.by_weekday[0]?.label).toBe("Monday");
     expect(o.bookings.by_slot.find((s) => s.time === "09:00")?.count).toBe(2);
     expect(o.bookings.by_slot.find((s) => s.time === "17:00")?.count).toBe(1);
+    // A half-hour start has its own row, in time order among the hours.
+    expect(o.bookings.by_slot.map((s) => s.time)).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+      "11:30",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
+    expect(o.bookings.by_slot.find((s) => s.time === "11:30")?.count).toBe(1);
+    expect(o.bookings.by_slot.find((s) => s.time === "11:00")?.count).toBe(0);
 
     expect(o.feedback.total).toBe(4);
     expect(o.feedback.average_rating).toBe(4);

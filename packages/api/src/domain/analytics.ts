@@ -190,7 +190,10 @@ export async function analyticsOverview(
         label,
         count: weekdayCounts[weekday]!,
       })),
-      by_slot: TIME_SLOTS.map((time) => ({ time, count: slotCounts.get(time) ?? 0 })),
+      // Every hour of the grid, and the other starts booked (a service starting every 30 minutes), in time order.
+      by_slot: [...new Set([...TIME_SLOTS, ...slotCounts.keys()])]
+        .sort()
+        .map((time) => ({ time, count: slotCounts.get(time) ?? 0 })),
     },
     feedback: {
       total: feedbackTotal,
