@@ -218,6 +218,7 @@ test("a 2-day shoot holds its second day too: Create Booking shows it taken, its
   await expect(page.getByText("Time, each day")).toBeVisible();
   await expect(page.getByTestId("manage-time")).toContainText(formatTime("09:00"));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shots(page, "manage-days", page.getByTestId("manage-summary"));
 
   // The service form edits the days and the start grid.
   await page.setViewportSize({ width: 1280, height: 800 });
