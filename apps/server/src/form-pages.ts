@@ -30,6 +30,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ZodError } from "zod";
 import { publicOriginOf } from "./client-ip";
 import type { Logger } from "./logger";
+import { escapeHtml } from "./html-escape";
 
 /** A form post is a few kilobytes at most (a message of FIELD_LIMITS.message characters, encoded). */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -42,12 +43,6 @@ const FIELDS: Record<FormKind, readonly string[]> = {
   contact: ["name", "email", "phone", "subject", "message", "serviceType"],
   feedback: ["name", "email", "rating", "message", "service_category"],
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
 
 /**
  * Whether a post comes from the site's own pages: the browser's `Sec-Fetch-Site: same-origin`, or (a browser
