@@ -127,10 +127,13 @@ export async function measureIntegrations(
      */
     const settled = async () => {
       for (let i = 0; i < 600; i++) {
-        const waiting = await database.prisma.job.count({
-          where: { kind: { startsWith: "webhook." }, status: { in: ["pending", "running"] } },
-        });
-        if (waiting === 0) break;
+        const [jobs, events] = await Promise.all([
+          database.prisma.job.count({
+            where: { kind: { startsWith: "webhook." }, status: { in: ["pending", "running"] } },
+          }),
+          database.prisma.webhookEvent.count(),
+        ]);
+        if (jobs + events === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       if (!databaseUrl.startsWith("postgres"))
@@ -141,6 +144,10 @@ export async function measureIntegrations(
     // of it, so a drift of the machine weighs on both sides alike; the figure is the median of those comparisons.
     const without: Measured[] = [];
     const withHooks: Measured[] = [];
+    // A first run warms the server up (its JIT, caches and pages): unmeasured, it would weigh on the first pair.
+    const warmUp = await bookings();
+    log(`  warm-up (not counted): ${fmt(warmUp)}`);
+    await settled();
     for (let round = 0; round < FANOUT_ROUNDS; round++) {
       without.push(await bookings());
       log(`  no endpoints:        ${fmt(without.at(-1)!)}`);

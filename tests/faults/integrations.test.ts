@@ -111,9 +111,10 @@ describe("webhooks across instances", () => {
     await mutate(a.base, "webhooks.delete", { id: endpoint.id });
     await book(b.base);
     // Whatever B wrote for that booking is done, and nothing was delivered.
-    await waitUntil("the webhook jobs to finish", async () => {
+    await waitUntil("the webhook events and jobs to finish", async () => {
       const [row] = await db.query<{ n: string }>(
-        `SELECT COUNT(*) AS n FROM "Job" WHERE kind LIKE 'webhook.%' AND status IN ('pending', 'running')`,
+        `SELECT (SELECT COUNT(*) FROM "WebhookEvent") +
+          (SELECT COUNT(*) FROM "Job" WHERE kind LIKE 'webhook.%' AND status IN ('pending', 'running')) AS n`,
       );
       return Number(row?.n) === 0;
     });

@@ -109,6 +109,17 @@ describe("/metrics", () => {
     expect(delta("studio_db_query_duration_seconds_count")).toBeGreaterThan(40);
     // Each booking wrote two e-mails to the outbox; no worker runs here, so they wait.
     expect(sample(after, "studio_outbox_waiting", { queue: "mail" })).toBe(40);
+    // Webhook events waiting for their fan-out are a queue of their own, with the age of the oldest.
+    const createdAt = new Date(t.deps.now().getTime() - 90_000);
+    await t.deps.db.webhookEvent.createMany({
+      data: [{ payload: "{}", createdAt }, { payload: "{}" }],
+    });
+    const withEvents = await scrape();
+    expect(sample(withEvents, "studio_outbox_waiting", { queue: "webhook.events" })).toBe(2);
+    expect(
+      sample(withEvents, "studio_outbox_oldest_age_seconds", { queue: "webhook.events" }),
+    ).toBeGreaterThanOrEqual(90);
+    await t.deps.db.webhookEvent.deleteMany();
     expect(sample(after, "studio_live_streams_open")).toBe(1);
     expect(after).toContain("studio_process_cpu_seconds_total");
     await stream.body?.cancel();

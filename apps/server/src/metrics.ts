@@ -226,7 +226,7 @@ type Backlog = { queues: Record<string, { waiting: number; oldestSeconds: number
 
 async function outboxBacklog(deps: Pick<ApiDeps, "db" | "now">): Promise<Backlog> {
   const now = deps.now();
-  const [jobs, mailWaiting, mailOldest, mailFailed] = await Promise.all([
+  const [jobs, mailWaiting, mailOldest, mailFailed, eventsWaiting, oldestEvent] = await Promise.all([
     jobBacklog(deps.db, now),
     deps.db.outgoingMail.count({ where: { status: { in: ["pending", "sending"] } } }),
     deps.db.outgoingMail.findFirst({
@@ -235,12 +235,20 @@ async function outboxBacklog(deps: Pick<ApiDeps, "db" | "now">): Promise<Backlog
       select: { notBefore: true },
     }),
     deps.db.outgoingMail.count({ where: { status: "failed" } }),
+    deps.db.webhookEvent.count(),
+    deps.db.webhookEvent.findFirst({ orderBy: { id: "asc" }, select: { createdAt: true } }),
   ]);
   const queues: Backlog["queues"] = {
     mail: {
       waiting: mailWaiting,
       oldestSeconds: mailOldest ? Math.max(0, (now.getTime() - mailOldest.notBefore.getTime()) / 1000) : 0,
       failed: mailFailed,
+    },
+    // Webhook events not yet turned into deliveries (their table has no failed state: a round takes them all).
+    "webhook.events": {
+      waiting: eventsWaiting,
+      oldestSeconds: oldestEvent ? Math.max(0, (now.getTime() - oldestEvent.createdAt.getTime()) / 1000) : 0,
+      failed: 0,
     },
   };
   for (const row of jobs)

@@ -57,10 +57,14 @@ const CONTENT = {
 /** A job written with each booking (as a webhook event is). */
 const BOOKING_JOB = { kind: "test.booking-job", payload: z.object({ bookingId: z.number() }) };
 
+/** A webhook event written with each booking, found again by its text. */
+const eventPayload = (id: number) => JSON.stringify({ bookingId: id });
+
 function companions(id: number) {
   return {
     accessTokenHash: `hash-${randomUUID()}`,
     jobs: [directJobRow(BOOKING_JOB, { bookingId: id }, new Date(), `booking:${id}`)],
+    webhookEvents: [{ payload: eventPayload(id), createdAt: new Date() }],
     mails: [
       rowOf(h.deps, {
         kind: "booking.received",
@@ -83,12 +87,13 @@ function companions(id: number) {
 }
 
 async function writtenFor(id: number) {
-  const [access, mails, jobs] = await Promise.all([
+  const [access, mails, jobs, events] = await Promise.all([
     h.deps.db.bookingAccess.count({ where: { bookingId: id } }),
     h.deps.db.outgoingMail.findMany({ where: { bookingId: id }, orderBy: { id: "asc" } }),
     h.deps.db.job.findMany({ where: { key: `booking:${id}` } }),
+    h.deps.db.webhookEvent.count({ where: { payload: eventPayload(id) } }),
   ]);
-  return { access, mails, jobs };
+  return { access, mails, jobs, events };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
@@ -129,8 +134,9 @@ describe("insertBooking", () => {
     expect(stored.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(stored.createdAt.getTime() - inserted.createdAt.getTime())).toBeLessThan(1_000);
 
-    const { access, mails, jobs } = await writtenFor(inserted.id);
+    const { access, mails, jobs, events } = await writtenFor(inserted.id);
     expect(access).toBe(1);
+    expect(events).toBe(1);
     expect(jobs.map((j) => [j.kind, j.payload, j.status])).toEqual([
       [BOOKING_JOB.kind, { bookingId: inserted.id }, "pending"],
     ]);
@@ -238,8 +244,9 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       expect(booking.slotKey).toBe(bookings[i]?.slotKey);
       const stored = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
       expect(stored.slotKey).toBe(booking.slotKey);
-      const { access, mails, jobs } = await writtenFor(booking.id);
+      const { access, mails, jobs, events } = await writtenFor(booking.id);
       expect(access).toBe(1);
+      expect(events).toBe(1);
       expect(jobs.map((j) => j.payload)).toEqual([{ bookingId: booking.id }]);
       expect(mails.map((m) => m.subject)).toEqual([`Booking #${booking.id}`, "New booking"]);
     }
@@ -253,6 +260,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     const key = `key-${randomUUID()}`;
     const twin = newBooking();
     const jobsBefore = await h.deps.db.job.count({ where: { kind: BOOKING_JOB.kind } });
+    const eventsBefore = await h.deps.db.webhookEvent.count();
     const burst = [
       newBooking(),
       { ...newBooking(), slotKey: taken.slotKey }, // a seat taken before
@@ -296,6 +304,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     const written = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.id] : []));
     expect(await h.deps.db.bookingAccess.count({ where: { bookingId: { in: written } } })).toBe(5);
     expect((await h.deps.db.job.count({ where: { kind: BOOKING_JOB.kind } })) - jobsBefore).toBe(5);
+    expect((await h.deps.db.webhookEvent.count()) - eventsBefore).toBe(5);
     const attached = await h.deps.db.booking.findMany({ where: { uploadId: upload.id } });
     expect(attached).toHaveLength(1);
   });

@@ -36,6 +36,12 @@ export type JobHandler<P> = JobKind<P> & {
   /** Waits before the 2nd, 3rd, … attempt; the last one repeats (default DEFAULT_JOB_RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];
   /**
+   * Work of this kind kept in a table of its own rather than as Job rows (webhook events: one cheap row written
+   * with the change). Each round calls it after the kind's due jobs: it takes a few rows (one while the server is
+   * busy), runs them in one transaction, and answers how many it took.
+   */
+  drain?(round: { busy: boolean; logger?: JobLogger }): Promise<number>;
+  /**
    * Run hourly by every worker with the finished jobs' pruning (e.g. deleting a capability's own old log rows);
    * answers how many rows it removed.
    */
@@ -204,14 +210,19 @@ export async function runJobPass(
 ): Promise<JobPassResult> {
   const result: JobPassResult = { claimed: 0, done: 0, retry: 0, failed: 0, released: 0, lost: 0 };
   const concurrency = Math.max(1, handler.concurrency ?? 2);
-  const take = deps.serverBusy?.() ? 1 : concurrency;
-  const claimed = await claimDue(deps, handler, take);
+  const busy = deps.serverBusy?.() ?? false;
+  const claimed = await claimDue(deps, handler, busy ? 1 : concurrency);
   result.claimed = claimed.length;
   await Promise.all(
     claimed.map(async (job) => {
       result[await runClaimed(deps, handler, job, stopping)]++;
     }),
   );
+  if (handler.drain && !stopping.aborted) {
+    const drained = await handler.drain({ busy, logger: deps.logger });
+    result.claimed += drained;
+    result.done += drained;
+  }
   return result;
 }
 

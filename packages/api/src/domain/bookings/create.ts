@@ -9,10 +9,9 @@ import type { z } from "zod";
 import { auditColumns } from "../../audit/trail";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors";
 import { NOTIFY_SERVICE_SELECT, receivedContext, receivedMessages } from "../../mail/notify";
-import { directJobRow } from "../../jobs/queue";
 import { calendarPushJobRow, pushesBookings } from "../calendar-sync/push";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
-import { fanoutPayload, isSubscribed, WEBHOOK_FANOUT, webhookBooking } from "../webhooks/events";
+import { isSubscribed, webhookBooking, webhookEventRow } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { type HoldRow, type SessionFacts, sessionFacts, withHolds } from "./holds";
 import { insertBooking, type NewBooking, writtenBooking } from "./insert";
@@ -173,23 +172,20 @@ export async function createBooking(
             lastDate: days[days.length - 1] ?? null,
           });
           manageUrl = url;
-          const jobs = announce
+          const webhookEvents = announce
             ? [
-                directJobRow(
-                  WEBHOOK_FANOUT,
-                  fanoutPayload(
-                    "booking.created",
-                    webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
-                    deps.now(),
-                  ),
+                webhookEventRow(
+                  "booking.created",
+                  webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
                   deps.now(),
                 ),
               ]
             : [];
-          if (pushToCalendar) jobs.push(calendarPushJobRow(id, deps.now()));
+          const jobs = pushToCalendar ? [calendarPushJobRow(id, deps.now())] : [];
           return {
             ...messages,
             jobs,
+            webhookEvents,
             // The admin dialog's booking is in the trail, written with it (ADR 017).
             audit: audit
               ? auditColumns(

@@ -1,7 +1,7 @@
 /**
  * The write of a new booking, in plain SQL on the client's own connection (ADR 011): Prisma's query compiler
  * was half the CPU of `POST /api/bookings`. One transaction holds the booking, its proof file's claim, its manage
- * link, its e-mails and its jobs (the webhook event, when an endpoint wants it): SQLite runs it synchronously, alone on the connection; PostgreSQL as one statement once
+ * link, its e-mails, its jobs and its webhook event (when an endpoint wants it): SQLite runs it synchronously, alone on the connection; PostgreSQL as one statement once
  * the booking's id is drawn (its messages name it). Made by an admin, its audit entry is one more companion. Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
@@ -9,6 +9,7 @@ import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
 import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
+import type { WebhookEventRow } from "../webhooks/events";
 import type { HoldRow } from "./holds";
 
 export type NewBooking = {
@@ -25,13 +26,14 @@ export type NewBooking = {
 };
 
 /**
- * What is written with the booking once its id is known: its manage link, e-mails and jobs (webhooks), and, made
- * by an admin, its audit entry (ADR 017).
+ * What is written with the booking once its id is known: its manage link, e-mails, jobs and webhook events, and,
+ * made by an admin, its audit entry (ADR 017).
  */
 export type BookingCompanions = {
   accessTokenHash: string;
   mails: MailRow[];
   jobs: DirectJobRow[];
+  webhookEvents?: WebhookEventRow[];
   audit?: AuditColumns | null;
 };
 
@@ -144,6 +146,7 @@ const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMN
 const SQLITE_AUDIT_INSERT = `INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) VALUES (${questionMarks(AUDIT_COLUMNS)})`;
 const SQLITE_HOLD_INSERT = `INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") VALUES (?, ?, ?, ?)`;
 const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
+const SQLITE_EVENT_INSERT = `INSERT INTO "WebhookEvent" ("payload", "createdAt") VALUES (?, ?)`;
 
 const instant = sqlInstant;
 
@@ -246,10 +249,12 @@ export async function insertBooking(
       if (!row) throw new Error("The booking insert returned no id");
       for (const hold of booking.holds)
         sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
-      const { accessTokenHash, mails, jobs, audit } = companions(row.id, created);
+      const { accessTokenHash, mails, jobs, webhookEvents, audit } = companions(row.id, created);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
       for (const job of jobs) sql.run(SQLITE_JOB_INSERT, jobValues(job));
+      for (const event of webhookEvents ?? [])
+        sql.run(SQLITE_EVENT_INSERT, [event.payload, instant(event.createdAt)]);
       if (audit) sql.run(SQLITE_AUDIT_INSERT, auditValues(audit));
       return done(row.id);
     });
@@ -398,6 +403,11 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   const jobs = rows.flatMap((r) =>
     r.made.jobs.map((job) => tuple([job.kind, job.payload, job.key, instant(job.runAt), r.id], JOB_CASTS)),
   );
+  const events = rows.flatMap((r) =>
+    (r.made.webhookEvents ?? []).map((event) =>
+      tuple([event.payload, instant(event.createdAt), r.id], ["", "::timestamp(3)", "::int"]),
+    ),
+  );
   const audits = rows.flatMap((r) =>
     r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
   );
@@ -436,6 +446,11 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   if (jobs.length) {
     parts.push(
       `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload", v."key", v."at", v."at", v."at" FROM (VALUES ${jobs.join(", ")}) AS v ("kind", "payload", "key", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+    );
+  }
+  if (events.length) {
+    parts.push(
+      `event AS (INSERT INTO "WebhookEvent" ("payload", "createdAt") SELECT v."payload", v."at" FROM (VALUES ${events.join(", ")}) AS v ("payload", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
     );
   }
   if (audits.length) {

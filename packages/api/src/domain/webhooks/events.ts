@@ -1,9 +1,10 @@
 /**
- * Emitting webhook events. An event is written in the same transaction as the change it reports, as one durable
- * job ("webhook.fanout", ADR 013): a change that rolls back sends nothing, and a committed one is delivered even
- * if the server stops a moment later. The fan-out job then writes one delivery per subscribed endpoint, each
- * retried on its own (jobs.ts). With no endpoint subscribed to the event, nothing at all is written: the
- * subscriptions come from the read cache ("webhooks" tag, dropped by every endpoint change on every instance).
+ * Emitting webhook events. An event is written in the same transaction as the change it reports, as one row of
+ * its own (`WebhookEvent`, one B-tree: ADR 014): a change that rolls back sends nothing, and a committed one is
+ * delivered even if the server stops a moment later. A job worker then drains the events, writing one delivery
+ * per subscribed endpoint, each retried on its own (jobs.ts). With no endpoint subscribed to the event, nothing
+ * at all is written: the subscriptions come from the read cache ("webhooks" tag, dropped by every endpoint
+ * change on every instance).
  */
 import type { Db } from "@studio/db";
 import {
@@ -15,7 +16,6 @@ import {
 import { z } from "zod";
 import { pooledRandomBytes } from "../../auth/random-bytes";
 import type { ReadCache } from "../../cache";
-import { enqueueJob } from "../../jobs/queue";
 import { type BookingRow, bookingSelect, toBookingDto } from "../bookings/dto";
 import type { Tx } from "../uploads/proof";
 
@@ -34,8 +34,24 @@ export const ZFanoutPayload = z.object({
 });
 export type FanoutPayload = z.output<typeof ZFanoutPayload>;
 
-/** The job that turns one event into a delivery per subscribed endpoint. */
+/**
+ * The job kind that turns one event into a delivery per subscribed endpoint. Events are written as WebhookEvent
+ * rows since migration webhook_events; jobs of this kind written before it (or by an instance of the previous
+ * version during an upgrade) still run, and its worker loop drains the rows.
+ */
 export const WEBHOOK_FANOUT = { kind: "webhook.fanout", payload: ZFanoutPayload };
+
+/** An event's row as written (the booking's plain-SQL insert writes it itself: bookings/insert.ts). */
+export type WebhookEventRow = { payload: string; createdAt: Date };
+
+/** The row of an event happening now. The payload is checked at compile time; the drain parses it again. */
+export function webhookEventRow<T extends WebhookEventType>(
+  type: T,
+  data: WebhookEventData<T>,
+  now: Date,
+): WebhookEventRow {
+  return { payload: JSON.stringify(fanoutPayload(type, data, now)), createdAt: now };
+}
 
 /** An endpoint's subscribed events as stored (JSON text on SQLite, an array on PostgreSQL). */
 export function eventsOf(value: unknown): WebhookEventType[] {
@@ -87,8 +103,7 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   // Data that costs a read is built only when someone listens.
   const value = typeof data === "function" ? await data() : data;
   if (value === null) return;
-  const now = deps.now();
-  await enqueueJob(tx, WEBHOOK_FANOUT, fanoutPayload(type, value, now), { runAt: now });
+  await tx.webhookEvent.create({ data: webhookEventRow(type, value, deps.now()), select: { id: true } });
 }
 
 /** What a booking's events say of it: its answer in the API, the proof named only by whether there is one. */

@@ -1,19 +1,21 @@
 /**
- * The durable jobs behind webhooks (ADR 013, ADR 014):
- * - "webhook.fanout": one per event, written with the change. Stores the message (its id and exact body) and one
- *   delivery per enabled endpoint subscribed to the event, each with its own "webhook.deliver" job.
+ * The durable work behind webhooks (ADR 013, ADR 014):
+ * - the fan-out: each event, written with the change as a WebhookEvent row, becomes its message (its id and exact
+ *   body) and one delivery per enabled endpoint subscribed to it, each with its own "webhook.deliver" job. The
+ *   worker loop of the "webhook.fanout" kind drains the rows (and runs that kind's jobs, written before them).
  * - "webhook.deliver": one POST per attempt, signed per the Standard Webhooks specification with the endpoint's
  *   secret. A 2xx answer delivers; anything else is retried on the schedule below, for a day; an address that is
  *   not allowed (SSRF) fails at once. Each attempt is in the delivery log. The endpoint is read again before
  *   every attempt, so a deleted or paused endpoint gets nothing more, whichever instance runs the job.
  */
-import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
+import { type Db, directAccess, Prisma, type SqlValue, sqlInstant } from "@studio/db";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import type { ApiDeps } from "../../context";
 import { enqueueJob } from "../../jobs/queue";
-import { type AnyJobHandler, defineJob, PermanentJobError } from "../../jobs/worker";
-import { eventsOf, WEBHOOK_FANOUT, type FanoutPayload } from "./events";
+import { type AnyJobHandler, defineJob, type JobLogger, PermanentJobError } from "../../jobs/worker";
+import type { Tx } from "../uploads/proof";
+import { eventsOf, WEBHOOK_FANOUT, type FanoutPayload, ZFanoutPayload } from "./events";
 import { postWebhook } from "./post";
 import { decryptSecret } from "./secrets";
 
@@ -37,45 +39,104 @@ export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 /** The waiting job of a delivery is found by this key (resend, endpoint deletion). */
 export const deliveryJobKey = (deliveryId: number) => `webhook-delivery:${deliveryId}`;
 
-/** Writes the message and a delivery (with its job) per subscribed endpoint; safe to run twice. */
-async function fanOut(db: Db, payload: FanoutPayload, now: Date): Promise<void> {
-  const endpoints = await db.webhookEndpoint.findMany({
-    where: { enabled: true },
-    select: { id: true, events: true },
-  });
-  const targets = endpoints.filter((e) => eventsOf(e.events).includes(payload.type));
+type EndpointEvents = { id: number; events: unknown };
+
+const enabledEndpoints = (db: Db): Promise<EndpointEvents[]> =>
+  db.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, events: true } });
+
+/** The ids of the endpoints that subscribe to events of a type. */
+const subscribersOf = (endpoints: readonly EndpointEvents[], type: FanoutPayload["type"]) =>
+  endpoints.filter((e) => eventsOf(e.events).includes(type)).map((e) => e.id);
+
+/**
+ * Writes an event's message and a delivery (with its job) per target endpoint, in the caller's transaction;
+ * safe to run twice (the message and each endpoint's delivery are written once).
+ */
+async function writeFanout(
+  tx: Tx,
+  payload: FanoutPayload,
+  targets: readonly number[],
+  now: Date,
+): Promise<void> {
   if (targets.length === 0) return;
-  await db.$transaction(async (tx) => {
-    const known = await tx.webhookMessage.findUnique({ where: { id: payload.id }, select: { id: true } });
-    if (!known) {
-      await tx.webhookMessage.create({
-        data: {
-          id: payload.id,
-          type: payload.type,
-          payload: { type: payload.type, timestamp: payload.timestamp, data: payload.data } as object,
-          createdAt: new Date(payload.timestamp),
-        },
-      });
-    }
-    const existing = await tx.webhookDelivery.findMany({
-      where: { messageId: payload.id },
-      select: { endpointId: true },
+  const known = await tx.webhookMessage.findUnique({ where: { id: payload.id }, select: { id: true } });
+  if (!known) {
+    await tx.webhookMessage.create({
+      data: {
+        id: payload.id,
+        type: payload.type,
+        payload: { type: payload.type, timestamp: payload.timestamp, data: payload.data } as object,
+        createdAt: new Date(payload.timestamp),
+      },
     });
-    const done = new Set(existing.map((d) => d.endpointId));
-    for (const target of targets) {
-      if (done.has(target.id)) continue;
-      const delivery = await tx.webhookDelivery.create({
-        data: { messageId: payload.id, endpointId: target.id },
-        select: { id: true },
-      });
-      await enqueueJob(
-        tx,
-        WEBHOOK_DELIVER,
-        { deliveryId: delivery.id },
-        { key: deliveryJobKey(delivery.id), maxAttempts: WEBHOOK_ATTEMPTS, runAt: now },
-      );
-    }
+  }
+  const existing = await tx.webhookDelivery.findMany({
+    where: { messageId: payload.id },
+    select: { endpointId: true },
   });
+  const done = new Set(existing.map((d) => d.endpointId));
+  for (const endpointId of targets) {
+    if (done.has(endpointId)) continue;
+    const delivery = await tx.webhookDelivery.create({
+      data: { messageId: payload.id, endpointId },
+      select: { id: true },
+    });
+    await enqueueJob(
+      tx,
+      WEBHOOK_DELIVER,
+      { deliveryId: delivery.id },
+      { key: deliveryJobKey(delivery.id), maxAttempts: WEBHOOK_ATTEMPTS, runAt: now },
+    );
+  }
+}
+
+/** A fan-out job (the way events were written before migration webhook_events). */
+async function fanOutJob(db: Db, payload: FanoutPayload, now: Date): Promise<void> {
+  const targets = subscribersOf(await enabledEndpoints(db), payload.type);
+  if (targets.length) await db.$transaction((tx) => writeFanout(tx, payload, targets, now));
+}
+
+/** Events one round fans out while the server is not busy (on SQLite the round holds the one connection). */
+export const WEBHOOK_EVENT_BATCH = 20;
+
+/**
+ * Fans out the oldest waiting events, at most `take`, and deletes them: all in one transaction, so an event is
+ * written as its deliveries or still waits, never both or neither. On PostgreSQL the rows are locked and rows
+ * another instance holds are skipped, so instances drain different events. An event whose payload cannot be
+ * read (it could never be sent) is dropped with a warning. Answers how many events the round took.
+ */
+export async function drainWebhookEvents(
+  db: Db,
+  now: Date,
+  take: number,
+  logger?: JobLogger,
+): Promise<number> {
+  const endpoints = await enabledEndpoints(db);
+  const locking =
+    directAccess(db).provider === "postgresql" ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number | bigint; payload: string }[]>`
+      SELECT "id", "payload" FROM "WebhookEvent" ORDER BY "id" LIMIT ${take} ${locking}`;
+    for (const row of rows) {
+      const parsed = ZFanoutPayload.safeParse(parseJson(row.payload));
+      if (!parsed.success) {
+        logger?.warn("webhook event dropped: its payload cannot be read", { id: Number(row.id) });
+        continue;
+      }
+      await writeFanout(tx, parsed.data, subscribersOf(endpoints, parsed.data.type), now);
+    }
+    if (rows.length)
+      await tx.webhookEvent.deleteMany({ where: { id: { in: rows.map((row) => Number(row.id)) } } });
+    return rows.length;
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 type Attempt = {
@@ -185,7 +246,10 @@ export function webhookJobHandlers(deps: Pick<ApiDeps, "db" | "now" | "config">)
   const fanout = defineJob({
     ...WEBHOOK_FANOUT,
     concurrency: 4,
-    run: (payload) => fanOut(deps.db, payload, deps.now()),
+    run: (payload) => fanOutJob(deps.db, payload, deps.now()),
+    // The events written since migration webhook_events: drained in the same loop as the jobs of this kind.
+    drain: ({ busy, logger }) =>
+      drainWebhookEvents(deps.db, deps.now(), busy ? 1 : WEBHOOK_EVENT_BATCH, logger),
   });
 
   const deliver = defineJob({

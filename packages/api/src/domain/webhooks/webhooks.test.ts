@@ -14,7 +14,9 @@ import { createHarness, type Harness } from "../../testing/harness";
 import { failure } from "../../testing/rejection";
 import { startWebhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { isPublicAddress, safeAddress, UnsafeAddressError } from "./address";
-import { WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from "./jobs";
+import { enqueueJob } from "../../jobs/queue";
+import { fanoutPayload, WEBHOOK_FANOUT } from "./events";
+import { drainWebhookEvents, WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from "./jobs";
 import { encryptSecret, newSigningSecret } from "./secrets";
 
 let h: Harness;
@@ -41,6 +43,7 @@ beforeEach(async () => {
   h.setNow(now);
   await h.deps.db.webhookEndpoint.deleteMany();
   await h.deps.db.webhookMessage.deleteMany();
+  await h.deps.db.webhookEvent.deleteMany();
   await h.deps.db.job.deleteMany();
   receiver.received.length = 0;
   receiver.answer(200);
@@ -179,13 +182,17 @@ describe("events", () => {
   it("writes nothing when no endpoint listens, and only subscribed events when one does", async () => {
     await h.caller().bookings.create(bookingInput());
     await h.caller().feedback.submit({ name: "B", email: "b@example.test", rating: 3, message: "Ok" });
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
     expect(await h.deps.db.job.count()).toBe(0);
     await endpoint(["feedback.submitted"]);
     await h.caller().bookings.create(bookingInput());
     await h.caller().feedback.submit({ name: "C", email: "c@example.test", rating: 3, message: "Ok" });
-    expect(await h.deps.db.job.count()).toBe(1);
+    // One light row for the event, no job: the worker turns it into its deliveries and deletes it.
+    expect(await h.deps.db.webhookEvent.count()).toBe(1);
+    expect(await h.deps.db.job.count()).toBe(0);
     await drain();
     expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(["feedback.submitted"]);
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
   });
 
   it("a paused endpoint gets nothing; a deleted one stops at once, its waiting deliveries ended", async () => {
@@ -195,7 +202,7 @@ describe("events", () => {
       data: { url: receiver.url(), events: ["feedback.submitted"], enabled: false },
     });
     await h.caller().feedback.submit({ name: "D", email: "d@example.test", rating: 5, message: "Great" });
-    expect(await h.deps.db.job.count()).toBe(0);
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
 
     const live = await endpoint(["feedback.submitted"], "/live");
     receiver.answer(503);
@@ -209,6 +216,70 @@ describe("events", () => {
     await drain();
     expect(receiver.received).toHaveLength(1);
     expect(await h.deps.db.webhookDelivery.count()).toBe(0);
+  });
+});
+
+describe("the fan-out", () => {
+  const feedbackEvent = (name: string) =>
+    h.caller().feedback.submit({ name, email: "f@example.test", rating: 4, message: "Fine" });
+
+  it("writes no event when the change rolls back", async () => {
+    await endpoint(["booking.created"]);
+    const input = bookingInput();
+    await h.caller().bookings.create(input);
+    await drain();
+    receiver.received.length = 0;
+    // The same slot again: refused, so its transaction writes nothing, the event included.
+    await expect(h.caller().bookings.create({ ...input, email: "second@example.test" })).rejects.toThrow();
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
+    await drain();
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("still runs fan-out jobs written before events had their own table", async () => {
+    await endpoint(["feedback.submitted"]);
+    const data = {
+      ...{ id: 7, name: "Old", email: "o@example.test", rating: 5, message: "Kept" },
+      ...{ service_category: null, status: "pending" as const, created_at: now.toISOString() },
+    };
+    const payload = fanoutPayload("feedback.submitted", data, now);
+    await enqueueJob(h.deps.db, WEBHOOK_FANOUT, payload, { runAt: now });
+    await drain();
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([payload.id]);
+    expect(await h.deps.db.job.count({ where: { kind: WEBHOOK_FANOUT.kind, status: "done" } })).toBe(1);
+  });
+
+  it("drops an event it cannot read, with a warning, and sends the others", async () => {
+    await endpoint(["feedback.submitted"]);
+    await h.deps.db.webhookEvent.create({ data: { payload: "{not json" } });
+    await feedbackEvent("After");
+    const warnings: unknown[] = [];
+    const taken = await drainWebhookEvents(h.deps.db, now, 10, {
+      info: () => undefined,
+      warn: (message, fields) => warnings.push({ message, fields }),
+    });
+    expect(taken).toBe(2);
+    expect(warnings).toHaveLength(1);
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
+    await drain();
+    expect(receiver.received.map((r) => JSON.parse(r.body).data.name)).toEqual(["After"]);
+  });
+
+  it("two workers draining at once fan out each event once", async () => {
+    await endpoint(["feedback.submitted"]);
+    for (let i = 0; i < 30; i++) await feedbackEvent(`Fan ${i}`);
+    const taken = await Promise.all([
+      drainWebhookEvents(h.deps.db, now, 20),
+      drainWebhookEvents(h.deps.db, now, 20),
+    ]);
+    expect(taken[0] + taken[1]).toBe(30);
+    expect(await h.deps.db.webhookEvent.count()).toBe(0);
+    expect(await h.deps.db.webhookDelivery.count()).toBe(30);
+    expect(await h.deps.db.job.count({ where: { kind: "webhook.deliver" } })).toBe(30);
+    await drain();
+    const names = receiver.received.map((r) => JSON.parse(r.body).data.name as string);
+    expect(new Set(names).size).toBe(30);
+    expect(names).toHaveLength(30);
   });
 });
 
