@@ -137,6 +137,7 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
         duration: DURATION,
         connections: CONNECTIONS,
         services: BENCH_SIZES.services,
+        nodeFlags: NODE_FLAGS,
         log,
       });
   } finally {

@@ -15,8 +15,13 @@ import { cpuMs, startBenchServer, stop } from "./process";
 
 type Log = (message: string) => void;
 
-/** Runs with 3 endpoints, each between two without (BENCH_FANOUT_ROUNDS; runs of one server differ by ±5%). */
-const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 5);
+/**
+ * Runs with 3 endpoints, each between two without (BENCH_FANOUT_ROUNDS), of BENCH_FANOUT_SECONDS each. Runs of one
+ * server on this kind of machine differ by up to ±20% from one to the next, so the figure rests on many short
+ * pairs rather than a few long ones.
+ */
+const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 12);
+const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 4);
 
 const JWT_SECRET = "bench-integrations-secret-bench-integrations-secret";
 const OWNER = { name: "Bench Owner", email: "bench@studio.test", password: "bench-password" };
@@ -72,12 +77,12 @@ const fmt = (m: Measured) =>
 export async function measureIntegrations(
   databaseUrl: string,
   uploadDir: string,
-  options: { duration: number; connections: number; services: number; log: Log },
+  options: { duration: number; connections: number; services: number; nodeFlags: string[]; log: Log },
 ): Promise<void> {
-  const { duration, connections, log } = options;
+  const { duration, connections, log, nodeFlags } = options;
   const receiver = await startWebhookReceiver();
   const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", JWT_SECRET };
-  const plain = await startBenchServer(databaseUrl, uploadDir, env);
+  const plain = await startBenchServer(databaseUrl, uploadDir, env, nodeFlags);
   let metered: Awaited<ReturnType<typeof startBenchServer>> | null = null;
   const database = await createDatabase(databaseUrl, { poolSize: 2 });
   try {
@@ -92,7 +97,7 @@ export async function measureIntegrations(
       const measured = await cannon(plain.pid, {
         url: plain.base,
         connections,
-        duration,
+        duration: FANOUT_SECONDS,
         requests: [
           {
             method: "POST",
@@ -144,14 +149,8 @@ export async function measureIntegrations(
     // of it, so a drift of the machine weighs on both sides alike; the figure is the median of those comparisons.
     const without: Measured[] = [];
     const withHooks: Measured[] = [];
-    // A first run warms the server up (its JIT, caches and pages): unmeasured, it would weigh on the first pair.
-    const warmUp = await bookings();
-    log(`  warm-up (not counted): ${fmt(warmUp)}`);
-    await settled();
-    for (let round = 0; round < FANOUT_ROUNDS; round++) {
-      without.push(await bookings());
-      log(`  no endpoints:        ${fmt(without.at(-1)!)}`);
-      await settled();
+    /** A run with 3 endpoints subscribed to "booking.created", deleted after it. */
+    const withEndpoints = async () => {
       const endpoints: number[] = [];
       for (let i = 0; i < 3; i++) {
         const created = await trpc<{ id: number }>(plain.base, token, "webhooks.create", {
@@ -160,11 +159,23 @@ export async function measureIntegrations(
         });
         endpoints.push(created.id);
       }
-      withHooks.push(await bookings());
-      log(`  3 endpoints:         ${fmt(withHooks.at(-1)!)}`);
-      // Deleting the endpoints ends their waiting deliveries; the worker then finishes the leftover jobs quickly.
+      const measured = await bookings();
+      // Deleting the endpoints ends their waiting deliveries; the worker then finishes the leftover work quickly.
       for (const id of endpoints) await trpc(plain.base, token, "webhooks.delete", { id });
       await settled();
+      return measured;
+    };
+    // A run of each kind first warms the server up (its JIT, caches and pages, the event's own code included):
+    // unmeasured, the first pair would pay for it.
+    log(`  warm-up (not counted): ${fmt(await bookings())}`);
+    await settled();
+    log(`  warm-up (not counted): ${fmt(await withEndpoints())}, with endpoints`);
+    for (let round = 0; round < FANOUT_ROUNDS; round++) {
+      without.push(await bookings());
+      log(`  no endpoints:        ${fmt(without.at(-1)!)}`);
+      await settled();
+      withHooks.push(await withEndpoints());
+      log(`  3 endpoints:         ${fmt(withHooks.at(-1)!)}`);
     }
     without.push(await bookings());
     log(`  no endpoints:        ${fmt(without.at(-1)!)}`);
@@ -227,10 +238,12 @@ export async function measureIntegrations(
     );
 
     log("\n[integrations] metrics: GET /api/services without and with METRICS_TOKEN (interleaved)");
-    metered = await startBenchServer(databaseUrl, uploadDir, {
-      ...env,
-      METRICS_TOKEN: "bench-metrics-token-0123",
-    });
+    metered = await startBenchServer(
+      databaseUrl,
+      uploadDir,
+      { ...env, METRICS_TOKEN: "bench-metrics-token-0123" },
+      nodeFlags,
+    );
     const reads = (server: { base: string; pid: number }) =>
       cannon(server.pid, { url: `${server.base}/api/services`, connections, duration });
     const off: Measured[] = [];
