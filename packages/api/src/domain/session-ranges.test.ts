@@ -431,19 +431,24 @@ describe("sessions of several days", () => {
     await expect(book(portrait, d4, "10:00")).resolves.toBeTruthy();
   });
 
-  it("the client's page names every day; a cancellation's invite and e-mail still span them", async () => {
+  it("the client's page names every day, cancelled too; a cancellation's invite and e-mail still span them", async () => {
     const [d1, d2, d3, d4] = [nextDay(), nextDay(), nextDay(), nextDay()];
     const shoot = await service("Two-day shoot F", 480, { days: 2 });
     const cancelledBy = async (who: "client" | "studio", date: string, next: string) => {
       const { booking } = await book(shoot, date, "09:00");
+      const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+      const token = (await issueManageUrl(h.deps.db, h.deps, row)).split("/manage/")[1] ?? "";
       if (who === "client") {
-        const row = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
-        const token = (await issueManageUrl(h.deps.db, h.deps, row)).split("/manage/")[1] ?? "";
         const view = await h.caller().manage.get({ token });
         expect(view.booking.days).toEqual([date, next]);
         await h.caller().manage.cancel({ token });
       } else await admin.bookings.setStatus({ id: booking.id, status: "cancelled" });
       expect(await heldDays(booking.id)).toEqual({ days: [], units: 0 });
+      // Its crew is free, yet its pages still name the days it was for.
+      const after = await h.caller().manage.get({ token });
+      expect(after.booking.status, who).toBe("cancelled");
+      expect(after.booking.days, who).toEqual([date, next]);
+      expect((await admin.bookings.history({ id: booking.id })).days, who).toEqual([date, next]);
       const mail = await h.deps.db.outgoingMail.findFirstOrThrow({
         where: { bookingId: booking.id, kind: "booking.cancelled" },
       });

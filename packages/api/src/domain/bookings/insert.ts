@@ -176,6 +176,7 @@ export function writtenBooking(booking: SeatedBooking, id: number, created: Date
   return {
     id,
     ...Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])),
+    heldDays: null,
     createdAt: created.toISOString(),
     updatedAt: created.toISOString(),
   };

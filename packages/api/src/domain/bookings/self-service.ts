@@ -36,7 +36,7 @@ import { bookingAvailability } from "./availability";
 import { sessionFacts } from "./holds";
 import { moveBookingTo } from "./move";
 import { assertBookable, scheduleRules } from "./schedule";
-import { sessionDaysOf } from "./session-days";
+import { releaseHolds, sessionDaysOf } from "./session-days";
 
 const m = MESSAGES.manage;
 const MAX_ATTEMPTS = 5;
@@ -298,7 +298,7 @@ export async function cancelManagedBooking(deps: ManageDeps, token: string): Pro
         bookingEventData(tx, booking.id, { by: "client" as const }),
       );
       // Its crew and equipment are free; let go after the messages, which read the session's days from them.
-      await tx.resourceHold.deleteMany({ where: { bookingId: booking.id } });
+      await releaseHolds(tx, { ...booking, days: booking.service?.durationDays });
       await enqueueCalendarPush(tx, deps, booking.id); // calendar sync (ADR 019): the event is removed
       return true;
     });

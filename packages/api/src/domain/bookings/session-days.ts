@@ -3,11 +3,13 @@
  * the same range on each of its days (holds.ts), and its crew's hold rows say which days they are, as they were
  * chosen when it was booked or moved (sessionDays: the next open days), whatever closures were added since.
  * Invites, the calendar feed, the calendar sync, the completion rule and the client's link end with the last day.
+ * A cancelled session lets go of its holds, and keeps its days on the booking (`heldDays`) for its pages.
  */
 import { CREW_RESOURCE } from "@studio/validators";
 import type { Db } from "@studio/db";
+import { z } from "zod";
 
-type Client = Pick<Db, "resourceHold">;
+type Client = Pick<Db, "resourceHold" | "booking">;
 
 /** A booking, with how many days its service lasts (1 when it has none). */
 export type SessionOf = { id: number; date: string; days: number | null | undefined };
@@ -43,5 +45,31 @@ export async function sessionDaysOf(db: Client, booking: SessionOf): Promise<str
     orderBy: { unit: "asc" },
   });
   const days = [...new Set(rows.map((row) => row.unit.slice(0, 10)))];
-  return days.length ? days : [booking.date];
+  if (days.length) return days;
+  const cancelled = await db.booking.findUnique({ where: { id: booking.id }, select: { heldDays: true } });
+  return heldDaysOf(cancelled?.heldDays) ?? [booking.date];
+}
+
+const ZHeldDays = z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1);
+
+function heldDaysOf(text: string | null | undefined): string[] | null {
+  if (!text) return null;
+  try {
+    const parsed = ZHeldDays.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lets go of a cancelled session's crew and equipment, in the caller's transaction (after its messages, which
+ * read the session's days from the holds). A session of several days first keeps its days on the booking.
+ */
+export async function releaseHolds(tx: Client, booking: SessionOf): Promise<void> {
+  if ((booking.days ?? 1) > 1) {
+    const days = await sessionDaysOf(tx, booking);
+    await tx.booking.update({ where: { id: booking.id }, data: { heldDays: JSON.stringify(days) } });
+  }
+  await tx.resourceHold.deleteMany({ where: { bookingId: booking.id } });
 }

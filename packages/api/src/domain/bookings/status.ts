@@ -14,7 +14,7 @@ import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import { type BookingDeps, bookingSelect, type ImageView, toBookingDto } from "./dto";
 import { bookingNotFound } from "./queries";
 import { scheduleRules } from "./schedule";
-import { lastDayOf } from "./session-days";
+import { lastDayOf, releaseHolds } from "./session-days";
 
 const MAX_ATTEMPTS = 5;
 
@@ -94,9 +94,8 @@ export async function setBookingStatus(
           await emitStatusEvent(tx, deps, id, to);
         }
         // A cancelled session lets go of its crew and equipment (after its messages, which read its days from them).
-        if (updated.count === 1 && to === "cancelled") {
-          await tx.resourceHold.deleteMany({ where: { bookingId: id } });
-        }
+        if (updated.count === 1 && to === "cancelled")
+          await releaseHolds(tx, { id, date: current.date, days: current.service?.durationDays });
         // Calendar sync (ADR 019): the event follows the status (tentative, confirmed, removed when cancelled).
         if (updated.count === 1) await enqueueCalendarPush(tx, deps, id);
         return updated.count;
