@@ -111,6 +111,8 @@ export async function drainWebhookEvents(
   take: number,
   logger?: JobLogger,
 ): Promise<number> {
+  // Most rounds find nothing: one read then, no transaction.
+  if (!(await db.webhookEvent.findFirst({ select: { id: true } }))) return 0;
   const endpoints = await enabledEndpoints(db);
   const locking =
     directAccess(db).provider === "postgresql" ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
