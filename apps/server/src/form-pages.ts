@@ -19,6 +19,7 @@ import {
 import {
   CATEGORY_LABELS,
   CONTACT_SERVICE_TYPES,
+  escapeHtml,
   FEEDBACK_CATEGORIES,
   FIELD_LIMITS,
   FORM_PAGE_PATHS,
@@ -30,7 +31,6 @@ import { bodyLimit } from "hono/body-limit";
 import { ZodError } from "zod";
 import { publicOriginOf } from "./client-ip";
 import type { Logger } from "./logger";
-import { escapeHtml } from "./html-escape";
 
 /** A form post is a few kilobytes at most (a message of FIELD_LIMITS.message characters, encoded). */
 export const FORM_BODY_LIMIT = 64 * 1024;

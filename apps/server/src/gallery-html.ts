@@ -8,8 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type ApiDeps, galleryPreload } from "@studio/api";
-import { GALLERY_COVER_SIZES } from "@studio/validators";
-import { escapeHtml } from "./html-escape";
+import { escapeHtml, GALLERY_COVER_SIZES, startedByLoader } from "@studio/validators";
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -41,9 +40,6 @@ const BOOT_STYLE =
   "#gallery-boot img{display:block;width:100%;height:100%;object-fit:cover}" +
   "@media (min-width:640px){#gallery-boot{padding:0 24px}#gallery-boot>div{height:18rem}}</style>";
 
-/** The shell's entry script (Vite's build of index.html). */
-const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
 /**
  * The HTML of a gallery page: the app's shell with, for a gallery that has a cover, the cover drawn in it and the
  * app started by the page loader (`loader`, src/hydrate.ts) once the cover is on screen, the gallery's chunks
@@ -67,18 +63,9 @@ export function galleryPage(deps: ApiDeps, webDist: string, loader: string | nul
     // With the cover in the HTML, the app waits for it: started with the HTML, its scripts took the cover's
     // bandwidth on a phone's connection (Lighthouse mobile LCP 2.5 s with them preloaded, 1.8 s with the entry
     // alone, which still pulls React in at once).
-    const started = (html: string) =>
-      loader
-        ? html.replace(
-            ENTRY_TAG,
-            (_, entry: string) =>
-              `<script type="module" crossorigin src="${escapeHtml(loader)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(chunks.filter((f) => f !== entry).join(" "))}"></script>`,
-          )
-        : html;
-    return started(
-      shell
-        .replace("</head>", `${head}</head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>${body}`),
-    );
+    const html = shell
+      .replace("</head>", `${head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root"></div>${body}`);
+    return loader ? startedByLoader(html, loader, chunks) : html;
   };
 }

@@ -5,6 +5,7 @@ import sharp from "sharp";
 /** Open Graph / Twitter card size (the large summary card of every network). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
+/** Loaded by vite.config.ts, which Node runs without TypeScript workspace packages: not @studio/validators' escapeHtml. */
 function escapeXml(value: string): string {
   return value
     .replaceAll("&", "&amp;")

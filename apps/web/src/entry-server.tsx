@@ -4,10 +4,13 @@ import {
   type CategoryCatalog,
   type CategorySlug,
   DEFAULT_STUDIO_PROFILE,
+  entryScriptOf,
+  escapeHtml,
   jsonForScript,
   PUBLIC_PAGE_PATHS,
   pageSlugOf,
   type StudioProfile,
+  startedByLoader,
   writeStudioJsonLd,
 } from "@studio/validators";
 import { StrictMode } from "react";
@@ -40,15 +43,6 @@ export type RenderPageInput = {
    */
   catalog?: CategoryCatalog | null;
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -116,17 +110,13 @@ const hydrateScript = typeof __HYDRATE_SCRIPT__ === "string" ? __HYDRATE_SCRIPT_
  * without it (a build that has none), the entry's own tag and modulepreload links.
  */
 function pageScripts(template: string, preload: readonly string[]): { template: string; head: string } {
-  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-  const entry = entryTag.exec(template)?.[1];
-  if (!hydrateScript || !entry) {
+  if (!hydrateScript || !entryScriptOf(template)) {
     const links = preload
       .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
       .join("");
     return { template, head: links };
   }
-  const chunks = preload.filter((href) => href !== entry).join(" ");
-  const loader = `<script type="module" crossorigin src="${escapeHtml(hydrateScript)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(chunks)}"></script>`;
-  return { template: template.replace(entryTag, () => loader), head: "" };
+  return { template: startedByLoader(template, hydrateScript, preload), head: "" };
 }
 
 /** The whole HTML document of a public page. */

@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./dates";
 export * from "./date-format";
 export * from "./format";
+export * from "./html";
 export * from "./memo";
 export * from "./rules";
 export * from "./sse";

@@ -1,5 +1,5 @@
 /** Leaflet lives in its own chunk, loaded only where a map is shown; CSS and marker images are bundled. */
-import type { StudioProfile } from "@studio/validators";
+import { escapeHtml, type StudioProfile } from "@studio/validators";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
@@ -13,10 +13,6 @@ const icon = L.icon({
   iconAnchor: [12, 41],
   popupAnchor: [1, -34],
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export type MapOptions = {
   /** Where (px from the map's top) the studio should appear; the map's middle by default. */

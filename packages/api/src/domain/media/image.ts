@@ -9,6 +9,7 @@
  */
 import { copyFile, stat } from "node:fs/promises";
 import exifr from "exifr";
+import { escapeHtml } from "@studio/validators";
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { ImageDecodeError, ImageTooLargeError, MAX_INPUT_PIXELS } from "../uploads/images";
@@ -75,10 +76,6 @@ async function readExif(input: string): Promise<{ orientation: number | null; ca
   }
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** A diagonal band of the text, sized to the image, semi-transparent: an SVG sharp composites over the picture. */
 export function watermarkSvg(text: string, width: number, height: number): Buffer {
   const size = Math.max(12, Math.round(Math.min(width, height) / 12));
@@ -88,7 +85,7 @@ export function watermarkSvg(text: string, width: number, height: number): Buffe
       `<text x="50%" y="50%" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif" ` +
       `font-weight="700" font-size="${size}" fill="#ffffff" fill-opacity="0.45" stroke="#000000" ` +
       `stroke-opacity="0.25" stroke-width="${Math.max(1, Math.round(size / 30))}" ` +
-      `transform="rotate(${angle} ${width / 2} ${height / 2})">${escapeXml(text)}</text></svg>`,
+      `transform="rotate(${angle} ${width / 2} ${height / 2})">${escapeHtml(text)}</text></svg>`,
   );
 }
 
