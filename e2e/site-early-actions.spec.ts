@@ -96,6 +96,27 @@ test.describe("a tap before the page is live takes effect (CPU 4× slower)", () 
         await expect(menu).toBeHidden();
       });
 
+      test(`a tap outside the open phone menu closes it before the page is live, on ${path}`, async ({
+        page,
+      }) => {
+        const opened = await openThrottled(page, path);
+        const header = page.getByRole("banner");
+        await header.getByRole("button", { name: "Open menu" }).tap();
+        const menu = header.getByRole("navigation", { name: "Mobile" });
+        await expect(menu).toBeVisible();
+        // Below the open menu, in the page's left margin (no control there); the app's scripts are still held.
+        const panel = (await menu.boundingBox())!;
+        await page.touchscreen.tap(8, panel.y + panel.height + 60);
+        await expect(menu).toBeHidden();
+        await expectFirstActionBeforeLive(page, opened);
+        await waitLive(page);
+        await expect(menu).toBeHidden();
+        await expect(header.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+          "aria-expanded",
+          "false",
+        );
+      });
+
       test(`the calendar button opens the booking form on ${path}`, async ({ page }) => {
         const opened = await openThrottled(page, path);
         await page.getByRole("banner").getByRole("button", { name: "Book Now", exact: true }).tap();

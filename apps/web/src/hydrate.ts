@@ -6,7 +6,7 @@
  * after the first contentful paint. Until then the network is left to what the first view shows. A key, tap or
  * click before that starts it at once.
  *
- * Links and forms work before (and without) the app. A control that needs script (`data-early`: Book Now, Share
+ * Links and forms work before (and without) the app, and the phone menu opens and closes. A control that needs script (`data-early`: Book Now, Share
  * Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
  * and replayed by the control once it is live (src/lib/early-actions.ts), so the tap is not lost.
  */
@@ -16,8 +16,8 @@ let started = false;
 
 function start(): void {
   if (started || !tag?.dataset.entry) return;
+  // The early listeners stay: started, this returns at once.
   started = true;
-  for (const type of EARLY) window.removeEventListener(type, start);
   for (const href of (tag.dataset.preload ?? "").split(" ").filter(Boolean)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
@@ -33,18 +33,16 @@ function firstPaint(): Promise<void> {
     // A page opened in the background paints nothing until it is shown: it starts once loaded.
     if (
       document.visibilityState === "hidden" ||
-      !("PerformanceObserver" in window) ||
-      !PerformanceObserver.supportedEntryTypes?.includes("paint")
+      !window.PerformanceObserver?.supportedEntryTypes?.includes("paint")
     ) {
       resolve();
       return;
     }
-    const observer = new PerformanceObserver((list) => {
+    new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
       resolve();
-    });
-    observer.observe({ type: "paint", buffered: true });
+    }).observe({ type: "paint", buffered: true });
   });
 }
 
@@ -59,6 +57,11 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 document.addEventListener(
   "click",
   (event) => {
+    // The open phone menu (a <details> in the page's HTML, around the panel #site-menu) closes on a tap outside
+    // it from the first paint: its own code (site/components/mobile-menu.tsx, which does the same once live)
+    // loads after the first view, and a tap before then was lost.
+    const menu = document.getElementById("site-menu")?.parentElement as HTMLDetailsElement | null;
+    if (menu?.open && !menu.contains(event.target as Node)) menu.open = false;
     const target = (event.target as Element).closest?.<HTMLElement>("[data-early]:not([data-live])");
     if (!target) return;
     // Nothing else acts on it now (a Share Feedback link would leave the page): it is replayed once live.
@@ -71,8 +74,7 @@ document.addEventListener(
 );
 
 for (const type of EARLY) window.addEventListener(type, start, { passive: true });
-void Promise.all([loaded(), firstPaint()]).then(nextFrame).then(nextFrame).then(start);
+const ready = loaded();
+void Promise.all([ready, firstPaint()]).then(nextFrame).then(nextFrame).then(start);
 // Whatever happens to the paint timing, the page is live at most 3 s after it loaded.
-void loaded()
-  .then(() => new Promise((resolve) => setTimeout(resolve, 3000)))
-  .then(start);
+void ready.then(() => setTimeout(start, 3000));
