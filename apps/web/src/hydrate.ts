@@ -6,8 +6,8 @@
  * after the first contentful paint. Until then the network is left to what the first view shows. A key, tap or
  * click before that starts it at once.
  *
- * Links and forms work before (and without) the app, and the phone menu opens and closes. A control that needs script (`data-early`: Book Now, Share
- * Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
+ * Links and forms work before (and without) the app, and the phone menu opens and closes. A control that needs
+ * script (`data-early`: Book Now, Share Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
  * and replayed by the control once it is live (src/lib/early-actions.ts), so the tap is not lost.
  */
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");

@@ -5,7 +5,7 @@
  * Invites, the calendar feed, the calendar sync, the completion rule and the client's link end with the last day.
  * A cancelled session lets go of its holds, and keeps its days on the booking (`heldDays`) for its pages.
  */
-import { CREW_RESOURCE } from "@studio/validators";
+import { CREW_RESOURCE, ZBookingDate } from "@studio/validators";
 import type { Db } from "@studio/db";
 import { z } from "zod";
 
@@ -50,7 +50,7 @@ export async function sessionDaysOf(db: Client, booking: SessionOf): Promise<str
   return heldDaysOf(cancelled?.heldDays) ?? [booking.date];
 }
 
-const ZHeldDays = z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1);
+const ZHeldDays = z.array(ZBookingDate).min(1);
 
 function heldDaysOf(text: string | null | undefined): string[] | null {
   if (!text) return null;
