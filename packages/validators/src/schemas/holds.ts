@@ -32,8 +32,12 @@ export type HeldRange = { from: number; to: number };
 
 /** Minutes from midnight of "HH:MM" (read digit by digit: availability asks this thousands of times a view). */
 export function minutesOfDay(time: string): number {
-  const digit = (i: number) => time.charCodeAt(i) - 48;
-  return (digit(0) * 10 + digit(1)) * 60 + digit(3) * 10 + digit(4);
+  return (
+    ((time.charCodeAt(0) - 48) * 10 + time.charCodeAt(1) - 48) * 60 +
+    (time.charCodeAt(3) - 48) * 10 +
+    time.charCodeAt(4) -
+    48
+  );
 }
 
 /** "HH:MM" of minutes from the start of a day (24:00 for the day's end). */

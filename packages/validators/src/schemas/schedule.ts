@@ -7,7 +7,7 @@
 import { SESSION_LENGTH } from "./session-length";
 import { z } from "zod";
 import { TIME_SLOTS, type TimeSlot } from "../constants";
-import { isCalendarDate, isValidTimeZone } from "../dates";
+import { dateOfDayNumber, dayNumberOf, isCalendarDate, isValidTimeZone } from "../dates";
 import { boundedMemo } from "../memo";
 import { MESSAGES } from "../messages";
 import { idField, singleLine } from "./common";
@@ -160,14 +160,13 @@ export type PublicSchedule = z.output<typeof ZPublicSchedule>;
 
 /** The weekday (0 = Sunday) of a calendar date, whatever the zone: the date is a wall-clock day. */
 export function weekdayOf(date: string): number {
-  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d)).getUTCDay();
+  // 1970-01-01 was a Thursday.
+  return (((dayNumberOf(date) + 4) % 7) + 7) % 7;
 }
 
 /** The calendar date `days` after `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
-  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+  return dateOfDayNumber(dayNumberOf(date) + days);
 }
 
 /**

@@ -69,15 +69,21 @@ type HeldCounts = Map<string, Map<string, Uint16Array>>;
 const UNITS_PER_DAY = (24 * 60) / HOLD_UNIT_MINUTES;
 const unitIndex = (clock: string) => minutesOfDay(clock) / HOLD_UNIT_MINUTES;
 
-function heldCountsOf(rows: readonly { resource: string; unit: string; n: number | string }[]): HeldCounts {
+/**
+ * Each row: a resource and its held units as "YYYY-MM-DD HH:MM=n" joined by commas (one row per resource: a
+ * month of a busy studio is hundreds of units, and a row per unit cost more to hand over than to count).
+ */
+function heldCountsOf(rows: readonly { resource: string; units: string }[]): HeldCounts {
   const counts: HeldCounts = new Map();
-  for (const { resource, unit, n } of rows) {
+  for (const { resource, units } of rows) {
     const days = counts.get(resource) ?? new Map<string, Uint16Array>();
     counts.set(resource, days);
-    const date = unit.slice(0, 10);
-    const day = days.get(date) ?? new Uint16Array(UNITS_PER_DAY);
-    days.set(date, day);
-    day[unitIndex(unit.slice(11))] = Number(n);
+    for (const held of units.split(",")) {
+      const date = held.slice(0, 10);
+      const day = days.get(date) ?? new Uint16Array(UNITS_PER_DAY);
+      days.set(date, day);
+      day[unitIndex(held.slice(11, 16))] = Number(held.slice(17));
+    }
   }
   return counts;
 }
@@ -106,12 +112,13 @@ async function judgeDays(
   const today = todayIn(rules.timeZone, now);
   const facts = await sessionFacts(deps, options.serviceId);
   const needs = needsOf(facts, rules.capacity);
-  const refusals = new Map(dates.map((date) => [date, dayRefusal({ ...rules, today }, date)]));
+  const dayRules = { ...rules, today };
+  const refusals = new Map(dates.map((date) => [date, dayRefusal(dayRules, date)]));
   const open = dates.filter((date) => !refusals.get(date));
   // A session of several days: the days it would take from each open date (the first is the date itself).
   const length = facts.durationDays ?? 1;
   const spans = new Map<string, string[]>();
-  if (length > 1) for (const date of open) spans.set(date, sessionDays({ ...rules, today }, date, length));
+  if (length > 1) for (const date of open) spans.set(date, sessionDays(dayRules, date, length));
   /** The last day a session starting on `date` takes. */
   const lastDayOf = (date: string) => spans.get(date)?.[length - 1] ?? date;
   const startsHeld = new Map<string, number>();
@@ -129,15 +136,18 @@ async function judgeDays(
     const unitsFull = fullOnly
       ? ` HAVING COUNT(*) > CASE "resource" ${needs.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
       : "";
+    const heldUnits = `"unit" || '=' || "n"`;
+    const unitList =
+      deps.provider === "postgresql" ? `string_agg(${heldUnits}, ',')` : `group_concat(${heldUnits})`;
     const [slots, holds] = await Promise.all([
       directRead<{ start: string; n: number | string }>(
         deps.db,
         `SELECT substr("slotKey", 1, 16) AS "start", COUNT(*) AS "n" FROM "Booking" WHERE "slotKey" >= ? AND "slotKey" < ?${notOwn} GROUP BY substr("slotKey", 1, 16)${slotsFull}`,
         [`${first} `, `${addDays(last, 1)} `, ...exclude, ...(fullOnly ? [rules.capacity] : [])],
       ),
-      directRead<{ resource: string; unit: string; n: number | string }>(
+      directRead<{ resource: string; units: string }>(
         deps.db,
-        `SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}`,
+        `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}) AS "held" GROUP BY "resource"`,
         [
           ...resources,
           `${first} 00:00`,
@@ -151,6 +161,8 @@ async function judgeDays(
     held = heldCountsOf(holds);
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
+  // The studio's date when the notice ends: the starts of a later day all lie after it.
+  const noticeDate = rules.notice_hours > 0 ? todayIn(rules.timeZone, new Date(noticeEnds)) : "";
   // What depends on the start alone, worked out once for every day asked about.
   const starts = startTimes(facts.startEveryMinutes).map((time) => {
     const range = heldRange(time, facts);
@@ -174,9 +186,14 @@ async function judgeDays(
     // The later days of a session of several days: each must be found (not beyond the horizon), fit its hours and
     // have the seats in the same units.
     const later = span ? span.slice(1) : [];
+    // Per need, what is held of it on each day of the session (looked up once per date, not per start).
+    const needDays = needs.map((need) => {
+      const days = held.get(need.resource);
+      return { need, days: [date, ...later].map((next) => days?.get(next)) };
+    });
     const slots = starts.map(({ time, range, units }) => {
       let crewFree = Math.min(
-        rules.capacity - (startsHeld.get(`${date} ${time}`) ?? 0),
+        rules.capacity - (startsHeld.size ? (startsHeld.get(`${date} ${time}`) ?? 0) : 0),
         fewestFree(crewDay, units, rules.capacity),
       );
       for (const next of later)
@@ -188,19 +205,15 @@ async function judgeDays(
       else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
       else if (later.some((next) => !fitsOpenHours(range, rules.weekly[weekdayOf(next)])))
         reason = "too_long";
-      else if (rules.notice_hours > 0 && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
+      else if (date <= noticeDate && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         reason = "too_soon";
       else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
       else if (later.some((next) => overlapsHeldRange(busy, next, time, facts, rules.timeZone)))
         reason = "busy";
       else if (
         crewFree <= 0 ||
-        needs.some(
-          (need) =>
-            fewestFree(held.get(need.resource)?.get(date), units, need.count) < need.quantity ||
-            later.some(
-              (next) => fewestFree(held.get(need.resource)?.get(next), units, need.count) < need.quantity,
-            ),
+        needDays.some(({ need, days }) =>
+          days.some((heldThen) => fewestFree(heldThen, units, need.count) < need.quantity),
         )
       )
         reason = "full";
