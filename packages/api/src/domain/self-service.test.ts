@@ -4,6 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { hashToken, issueManageUrl } from "./bookings/self-service";
+import { holdCrewOf } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 
 const m = MESSAGES.manage;
@@ -39,8 +40,9 @@ function nextDay(): string {
   return new Date(Date.UTC(2030, 1, 1) + dayCounter * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A booking of a plain hour with its slot and its crew's holds, as the domain writes one. */
 async function booking(date: string, time: string, status: "pending" | "confirmed" = "pending") {
-  return h.deps.db.booking.create({
+  const row = await h.deps.db.booking.create({
     data: {
       name: "Ada Lovelace",
       email: "ada@example.test",
@@ -52,6 +54,8 @@ async function booking(date: string, time: string, status: "pending" | "confirme
       slotKey: `${date} ${time}`,
     },
   });
+  await holdCrewOf(h.deps.db, row);
+  return row;
 }
 
 /** A booking and a manage token for it. */

@@ -1,4 +1,10 @@
-import type { BookingCreateInput } from "@studio/validators";
+import {
+  type BookingCreateInput,
+  CREW_RESOURCE,
+  heldRange,
+  holdUnits,
+  SESSION_LENGTH,
+} from "@studio/validators";
 /** Rows many test files need as a starting point, written straight to the database. */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
@@ -18,6 +24,22 @@ export function createTestService(
       ...overrides,
     },
   });
+}
+
+/**
+ * What a booking written straight to the database with a slot key holds, as the domain writes it (ADR 022): the
+ * first free crew seat for each half hour of a plain hour from its start. Availability judges from the holds.
+ */
+export async function holdCrewOf(db: Db, booking: { id: number; date: string; time: string }) {
+  const range = heldRange(booking.time, {
+    durationMinutes: SESSION_LENGTH.defaultMinutes,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+  });
+  for (const unit of holdUnits(booking.date, range)) {
+    const seat = 1 + (await db.resourceHold.count({ where: { resource: CREW_RESOURCE, unit } }));
+    await db.resourceHold.create({ data: { resource: CREW_RESOURCE, unit, seat, bookingId: booking.id } });
+  }
 }
 
 /** A pending five-star feedback from "Bo". */

@@ -3,12 +3,11 @@
  * or for a plain hour with one crew: a day refused as a whole (past, beyond the horizon, closed, with the closure's
  * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long"),
  * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
- * range, or every seat of the start slot is), or "busy" (an event of the studio's connected calendar overlaps the
- * held range: calendar sync, ADR 019). One read of the holds and one of the start slots serve every day asked for,
- * so a 60-day month view costs two statements (the calendar's busy time comes from the read cache). A session of
- * several days is judged on each of its days (sessionDays: the next open days), a start offered only when every
- * day fits and is free; the starts are the service's grid (hourly, or every half hour). No personal data leaves
- * this module.
+ * range), or "busy" (an event of the studio's connected calendar overlaps the held range: calendar sync, ADR 019).
+ * One read of the holds serves every day asked for, so a 60-day month view costs one statement (the calendar's busy
+ * time comes from the read cache). A session of several days is judged on each of its days (sessionDays: the next
+ * open days), a start offered only when every day fits and is free; the starts are the service's grid (hourly, or
+ * every half hour). No personal data leaves this module.
  */
 import { directRead } from "@studio/db";
 import {
@@ -121,43 +120,33 @@ async function judgeDays(
   if (length > 1) for (const date of open) spans.set(date, sessionDays(dayRules, date, length));
   /** The last day a session starting on `date` takes. */
   const lastDayOf = (date: string) => spans.get(date)?.[length - 1] ?? date;
-  const startsHeld = new Map<string, number>();
   let held: HeldCounts = new Map();
   if (open.length) {
     const first = open[0]!;
     const last = lastDayOf(open[open.length - 1]!);
     const exclude = options.excludeBookingId ? [options.excludeBookingId] : [];
-    const notOwn = exclude.length ? ` AND "id" <> ?` : "";
     const resources = needs.map((n) => n.resource);
-    // Plain SQL (ADR 011), counted by the database: start slots by their unique keys' index ("D T", "D T#2": only
-    // the bookings that hold one), holds by their key's (resource, unit) prefix. With `fullOnly`, a unit counts
-    // only when a need has fewer free seats there than it wants (held > count − quantity).
-    const slotsFull = fullOnly ? ` HAVING COUNT(*) >= ?` : "";
+    // Plain SQL (ADR 011), counted by the database: holds by their key's (resource, unit) prefix. With `fullOnly`,
+    // a unit counts only when a need has fewer free seats there than it wants (held > count − quantity). The start
+    // slots' keys are not read: every booking that holds one holds a crew from its start on (ADR 022), so a start
+    // whose seats are all taken has its first unit's crews all held.
     const unitsFull = fullOnly
       ? ` HAVING COUNT(*) > CASE "resource" ${needs.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
       : "";
     const heldUnits = `"unit" || '=' || "n"`;
     const unitList =
       deps.provider === "postgresql" ? `string_agg(${heldUnits}, ',')` : `group_concat(${heldUnits})`;
-    const [slots, holds] = await Promise.all([
-      directRead<{ start: string; n: number | string }>(
-        deps.db,
-        `SELECT substr("slotKey", 1, 16) AS "start", COUNT(*) AS "n" FROM "Booking" WHERE "slotKey" >= ? AND "slotKey" < ?${notOwn} GROUP BY substr("slotKey", 1, 16)${slotsFull}`,
-        [`${first} `, `${addDays(last, 1)} `, ...exclude, ...(fullOnly ? [rules.capacity] : [])],
-      ),
-      directRead<{ resource: string; units: string }>(
-        deps.db,
-        `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}) AS "held" GROUP BY "resource"`,
-        [
-          ...resources,
-          `${first} 00:00`,
-          `${addDays(last, 1)} 00:00`,
-          ...exclude,
-          ...(fullOnly ? needs.flatMap((need) => [need.resource, need.count - need.quantity]) : []),
-        ],
-      ),
-    ]);
-    for (const { start, n } of slots) startsHeld.set(start, Number(n));
+    const holds = await directRead<{ resource: string; units: string }>(
+      deps.db,
+      `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}) AS "held" GROUP BY "resource"`,
+      [
+        ...resources,
+        `${first} 00:00`,
+        `${addDays(last, 1)} 00:00`,
+        ...exclude,
+        ...(fullOnly ? needs.flatMap((need) => [need.resource, need.count - need.quantity]) : []),
+      ],
+    );
     held = heldCountsOf(holds);
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;
@@ -192,10 +181,7 @@ async function judgeDays(
       return { need, days: [date, ...later].map((next) => days?.get(next)) };
     });
     const slots = starts.map(({ time, range, units }) => {
-      let crewFree = Math.min(
-        rules.capacity - (startsHeld.size ? (startsHeld.get(`${date} ${time}`) ?? 0) : 0),
-        fewestFree(crewDay, units, rules.capacity),
-      );
+      let crewFree = fewestFree(crewDay, units, rules.capacity);
       for (const next of later)
         crewFree = Math.min(crewFree, fewestFree(crews?.get(next), units, rules.capacity));
       let reason: SlotRefusal | null = null;
