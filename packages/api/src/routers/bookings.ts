@@ -3,7 +3,7 @@ import {
   ZBookingHistory,
   ZBookingReschedule,
   ZAvailability,
-  ZAvailabilityDays,
+  type ZAvailabilityDays,
   ZAvailabilityDaysInput,
   ZAvailabilityInput,
   ZBookingChunkInput,
@@ -57,13 +57,17 @@ export const bookingsRouter = router({
     .input(ZAvailabilityInput)
     .output(ZAvailability)
     .query(({ ctx, input }) => bookingAvailability(ctx, input.date, { serviceId: input.service_id })),
-  /** A month view: per day, the starts still free for the service (one read for every day). */
-  availabilityDays: publicProcedure
-    .input(ZAvailabilityDaysInput)
-    .output(ZAvailabilityDays)
-    .query(({ ctx, input }) =>
-      availabilityDays(ctx, input.from, input.days, { serviceId: input.service_id }),
-    ),
+  /**
+   * A month view: per day, the starts still free for the service (one read for every day). Its output's shape is
+   * checked at compile time only (`satisfies`), like the admin list's: parsing sixty days again on every call was
+   * a few per cent of an uncached view's CPU, for an answer built field by field here.
+   */
+  availabilityDays: publicProcedure.input(ZAvailabilityDaysInput).query(
+    async ({ ctx, input }) =>
+      (await availabilityDays(ctx, input.from, input.days, {
+        serviceId: input.service_id,
+      })) satisfies z.output<typeof ZAvailabilityDays>,
+  ),
   /** The back office's view of a day (create and reschedule): a rescheduled booking's own holds do not count. */
   adminAvailability: adminProcedure
     .input(ZAdminAvailabilityInput)
