@@ -7,8 +7,9 @@
  * click before that starts it at once.
  *
  * Links and forms work before (and without) the app, and the phone menu opens and closes. A control that needs
- * script (`data-early`: Book Now, Share Feedback) is not live until its part has hydrated: a click on it before then is kept (window.__earlyAction)
- * and replayed by the control once it is live (src/lib/early-actions.ts), so the tap is not lost.
+ * script (`data-early`: Book Now, Share Feedback) is not live until its part has hydrated: a click on it before
+ * then is kept (window.__earlyAction) and replayed by the control once it is live (src/lib/early-actions.ts), so
+ * the tap is not lost.
  */
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
 const EARLY = ["pointerdown", "keydown", "touchstart"] as const;

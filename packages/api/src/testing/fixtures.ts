@@ -1,13 +1,8 @@
-import {
-  type BookingCreateInput,
-  CREW_RESOURCE,
-  heldRange,
-  holdUnits,
-  SESSION_LENGTH,
-} from "@studio/validators";
+import { type BookingCreateInput, CREW_RESOURCE, heldRange, holdUnits } from "@studio/validators";
 /** Rows many test files need as a starting point, written straight to the database. */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
+import { DEFAULT_TIMING } from "../domain/bookings/holds";
 
 /** A photography service, "Portrait Session" unless told otherwise. */
 export function createTestService(
@@ -31,12 +26,7 @@ export function createTestService(
  * first free crew seat for each half hour of a plain hour from its start. Availability judges from the holds.
  */
 export async function holdCrewOf(db: Db, booking: { id: number; date: string; time: string }) {
-  const range = heldRange(booking.time, {
-    durationMinutes: SESSION_LENGTH.defaultMinutes,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-  });
-  for (const unit of holdUnits(booking.date, range)) {
+  for (const unit of holdUnits(booking.date, heldRange(booking.time, DEFAULT_TIMING))) {
     const seat = 1 + (await db.resourceHold.count({ where: { resource: CREW_RESOURCE, unit } }));
     await db.resourceHold.create({ data: { resource: CREW_RESOURCE, unit, seat, bookingId: booking.id } });
   }

@@ -31,7 +31,8 @@ export type HoldRow = { resource: string; unit: string; seat: number };
 /** A service's session and the equipment it needs, as bookings judge it. */
 export type SessionFacts = SessionTiming & { equipment: HoldNeed[] };
 
-const DEFAULT_TIMING: SessionTiming = {
+/** A plain hour: the session of a service that is gone (and of a booking written without one). */
+export const DEFAULT_TIMING: SessionTiming = {
   durationMinutes: SESSION_LENGTH.defaultMinutes,
   bufferBeforeMinutes: 0,
   bufferAfterMinutes: 0,
