@@ -36,6 +36,8 @@ export type DirectAccess =
       transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T>;
       /** One read statement on the connection (no transaction: it sees what is committed). */
       all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
+      /** How many prepared statements the connection keeps (at most PREPARED_MAX). */
+      preparedCount(): number;
     }
   | {
       provider: "postgresql";
@@ -71,6 +73,12 @@ export function directAccess(db: Db): DirectAccess {
 
 const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
+/**
+ * Prepared statements kept per connection. Some texts carry a validated integer (a page's LIMIT and OFFSET:
+ * bookings/queries.ts), so the texts are many: the least recently used is dropped past this many.
+ */
+export const PREPARED_MAX = 256;
+
 function prepared(client: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
   let cache = statements.get(client);
   if (!cache) {
@@ -78,12 +86,16 @@ function prepared(client: BetterSqlite3.Database, sql: string): BetterSqlite3.St
     statements.set(client, cache);
   }
   let statement = cache.get(sql);
-  if (!statement) {
+  if (statement) {
+    // Most recently used last: a Map iterates in insertion order.
+    cache.delete(sql);
+  } else {
     // Prisma's connection answers integers as BigInt; these statements answer plain numbers.
     statement = client.prepare(sql);
     if (statement.reader) statement.safeIntegers(false);
-    cache.set(sql, statement);
+    if (cache.size >= PREPARED_MAX) cache.delete(cache.keys().next().value as string);
   }
+  cache.set(sql, statement);
   return statement;
 }
 
@@ -155,6 +167,10 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
       if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
       return connection.exclusive((client) => timedSync(() => prepared(client, text).all(...params) as T[]));
     },
+    preparedCount() {
+      const client = connection.client();
+      return client ? (statements.get(client)?.size ?? 0) : 0;
+    },
     transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({
@@ -205,4 +221,28 @@ export function directRead<T>(
     params,
     name,
   );
+}
+
+/** A statement composed with Prisma.sql: its text with `?` placeholders and with numbered ones, and its values. */
+export type ComposedSql = {
+  readonly sql: string;
+  readonly text: string;
+  readonly values: readonly unknown[];
+};
+
+/**
+ * One read statement composed with Prisma.sql, run as directRead runs its text: for the hot reads whose
+ * statements are built from parts (the admin list's pages). Its values must be plain text, numbers or null.
+ */
+export function directQuery<T>(db: Db, query: ComposedSql): Promise<T[]> {
+  const params = query.values.map(plainSqlValue);
+  const access = directAccess(db);
+  return access.provider === "sqlite"
+    ? access.all<T>(query.sql, params)
+    : access.query<T>(query.text, params);
+}
+
+function plainSqlValue(value: unknown): SqlValue {
+  if (value === null || typeof value === "string" || typeof value === "number") return value;
+  throw new TypeError(`A direct statement takes text, numbers or null, not ${typeof value}`);
 }

@@ -1,7 +1,9 @@
 export { createDatabase, isDatabaseReachable, type Database, type Db } from "./client";
 export {
   type DirectAccess,
+  type ComposedSql,
   directAccess,
+  directQuery,
   directRead,
   type SqliteTransaction,
   sqlInstant,
