@@ -1,6 +1,6 @@
 import { createTestDatabase } from "@studio/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directAccess, directQuery, PREPARED_MAX } from "./direct";
+import { directAccess, directQuery, directRead, PREPARED_MAX, pgStatementName } from "./direct";
 import { Prisma } from "./generated/sqlite/client";
 import type { TestDatabase } from "./testing";
 
@@ -54,5 +54,27 @@ describe("prepared statements on SQLite", () => {
     } finally {
       await sqlite.drop();
     }
+  });
+});
+
+describe("statement names on PostgreSQL", () => {
+  it("names each text once, the same name every time, and none past the cap", async () => {
+    const first = pgStatementName("SELECT $1::int AS n");
+    expect(first).toMatch(/^direct-\d+$/);
+    expect(pgStatementName("SELECT $1::int AS n")).toBe(first);
+    expect(pgStatementName("SELECT $1::int + 1 AS n")).not.toBe(first);
+    // A named read answers like any other, again and again on the same connections.
+    for (let n = 0; n < 12; n++) {
+      const rows = await directRead<{ n: number | string }>(
+        db.prisma,
+        `SELECT COUNT(*) AS "n" FROM "ContactMessage" WHERE "subject" <> ?`,
+        [`x${n}`],
+      );
+      expect(Number(rows[0]?.n)).toBe(3);
+    }
+    let last: string | undefined = "";
+    for (let n = 0; n < 600 && last !== undefined; n++) last = pgStatementName(`SELECT ${n} AS n`);
+    expect(last).toBeUndefined();
+    expect(pgStatementName("SELECT $1::int AS n")).toBe(first);
   });
 });

@@ -204,23 +204,37 @@ export function postgresDirectAccess(pool: Pool): DirectAccess {
 }
 
 /**
- * One read statement in plain SQL on either database, written with `?` placeholders (numbered for PostgreSQL
- * here). For the few hot reads where Prisma's query compiler costs more than the statement (ADR 011).
+ * Past this many statement texts, pgStatementName names no more: a name is kept by every connection of the pool
+ * for as long as it lives.
  */
-export function directRead<T>(
-  db: Db,
-  text: string,
-  params: readonly SqlValue[],
-  name?: string,
-): Promise<T[]> {
+const PG_NAMED_TEXTS_MAX = 512;
+const pgStatementNames = new Map<string, string>();
+
+/**
+ * A name for a statement's text on PostgreSQL, the same for the process's whole life: each connection then parses
+ * and plans the text once and keeps it (the planning alone was a quarter of PostgreSQL's work for a month view's
+ * read). Texts vary only by their shape (how many values in a list), so they are few; past the cap, none.
+ */
+export function pgStatementName(text: string): string | undefined {
+  let name = pgStatementNames.get(text);
+  if (!name && pgStatementNames.size < PG_NAMED_TEXTS_MAX) {
+    name = `direct-${pgStatementNames.size + 1}`;
+    pgStatementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * One read statement in plain SQL on either database, written with `?` placeholders (numbered for PostgreSQL
+ * here, and named: pgStatementName). For the few hot reads where Prisma's query compiler costs more than the
+ * statement (ADR 011).
+ */
+export function directRead<T>(db: Db, text: string, params: readonly SqlValue[]): Promise<T[]> {
   const access = directAccess(db);
   if (access.provider === "sqlite") return access.all<T>(text, params);
   let n = 0;
-  return access.query<T>(
-    text.replace(/\?/g, () => `$${++n}`),
-    params,
-    name,
-  );
+  const numbered = text.replace(/\?/g, () => `$${++n}`);
+  return access.query<T>(numbered, params, pgStatementName(numbered));
 }
 
 /** A statement composed with Prisma.sql: its text with `?` placeholders and with numbered ones, and its values. */

@@ -5,6 +5,7 @@ export {
   directAccess,
   directQuery,
   directRead,
+  pgStatementName,
   type SqliteTransaction,
   sqlInstant,
   type SqlValue,

@@ -5,7 +5,7 @@
  * the booking's id is drawn (its messages name it). Made by an admin, its audit entry is one more companion. Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
-import { type Db, directAccess, type SqlValue, sqlInstant } from "@studio/db";
+import { type Db, directAccess, pgStatementName, type SqlValue, sqlInstant } from "@studio/db";
 import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
@@ -282,23 +282,6 @@ type PgRow = PgRequest & { id: number; made: BookingCompanions };
 /** Bookings one statement writes at most. */
 const PG_BATCH_MAX = 64;
 
-/**
- * The statement's text depends only on its shape (bookings, e-mails, proofs, skipping or not), and bursts
- * repeat a few shapes: each gets a name, so every connection parses and plans it once (a quarter of the
- * database's work for a booking written in a group of four). Past this many shapes, texts go unnamed.
- */
-const PG_NAMED_SHAPES_MAX = 256;
-const statementNames = new Map<string, string>();
-
-function nameOf(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < PG_NAMED_SHAPES_MAX) {
-    name = `booking-insert-${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
 type Pending = PgRequest & { resolve: (row: InsertedBooking) => void; reject: (error: unknown) => void };
 
 const batchers = new WeakMap<Db, { insert: (request: PgRequest) => Promise<InsertedBooking> }>();
@@ -387,7 +370,10 @@ function insertedOf(row: PgRow): InsertedBooking {
 /**
  * One statement that writes the rows' bookings and, for each booking written, its proof's claim, manage link
  * and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
- * the statement answers the ids it wrote; otherwise such a booking fails the statement.
+ * the statement answers the ids it wrote; otherwise such a booking fails the statement. The text depends only on
+ * its shape (bookings, e-mails, proofs, skipping or not), and bursts repeat a few shapes: each is named
+ * (pgStatementName), so every connection parses and plans it once (a quarter of the database's work for a
+ * booking written in a group of four).
  */
 function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
   const values: SqlValue[] = [];
@@ -461,5 +447,5 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   }
   // A statement is one transaction: every part is written, or none.
   const text = `WITH ${parts.join(", ")} SELECT "id" FROM booking`;
-  return [text, values, nameOf(text)];
+  return [text, values, pgStatementName(text)];
 }
