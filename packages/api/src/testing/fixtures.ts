@@ -1,7 +1,7 @@
-import { type BookingCreateInput, CREW_RESOURCE, heldRange, holdUnits } from "@studio/validators";
 /** Rows many test files need as a starting point, written straight to the database. */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
+import { type BookingCreateInput, CREW_RESOURCE, heldRange, holdUnits } from "@studio/validators";
 import { DEFAULT_TIMING } from "../domain/bookings/holds";
 
 /** A photography service, "Portrait Session" unless told otherwise. */

@@ -221,7 +221,7 @@ export async function listBookings(
   };
 }
 
-/** One page as the database's JSON rows (see JsonBookingRow), for the list and the CSV export. */
+/** One page of the admin list as the database's JSON rows (see JsonBookingRow). */
 export async function readBookingRows(
   deps: BookingDeps,
   options: ListOptions,
