@@ -71,6 +71,10 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
   await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
   await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+  // A booking's write runs in a savepoint of its group's transaction (direct.ts), and a savepoint keeps the
+  // original of every page it changes in a statement journal: past 64 KB that journal spilled to a temporary
+  // file, a fifth of the CPU of a booking. In memory it never touches a file.
+  await prisma.$executeRawUnsafe("PRAGMA temp_store = MEMORY");
   const opened = connection.client();
   if (!opened) throw new Error("The SQLite connection did not open");
   const checkpointer = startCheckpointer(opened);
