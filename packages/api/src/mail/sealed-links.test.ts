@@ -99,6 +99,36 @@ describe("sealed one-time links", () => {
     expect(() => openLinks(values, { key: new Uint8Array(32), sealed: sealed! })).toThrow();
   });
 
+  it("answers what JSON would make of the values: dates as text, undefined dropped, every occurrence sealed", () => {
+    const key = h.deps.config.mail.sealKey;
+    const link = "http://studio.test/manage/secret-secret-secret-secret";
+    const other = "https://studio.test/admin/reset-password?token=0123456789abcdef0123";
+    const at = new Date(Date.UTC(2030, 1, 20, 10, 0));
+    const values = {
+      at,
+      blocks: [{ text: `${link} and ${link}`, gone: undefined }, undefined, 3, null, true],
+      links: { manage: link, reset: other },
+    };
+    const { values: stored, sealed } = sealLinks(key, values, [link, other, link, ""]);
+    expect(stored).toEqual({
+      at: at.toISOString(),
+      blocks: [
+        {
+          text: "⟦sealed:0|http://studio.test/manage/•••⟧ and ⟦sealed:0|http://studio.test/manage/•••⟧",
+        },
+        null,
+        3,
+        null,
+        true,
+      ],
+      links: {
+        manage: "⟦sealed:0|http://studio.test/manage/•••⟧",
+        reset: "⟦sealed:1|https://studio.test/admin/reset-password?token=•••⟧",
+      },
+    });
+    expect(openLinks(stored, { key, sealed: sealed! })).toEqual(JSON.parse(JSON.stringify(values)));
+  });
+
   it("delivers working manage links while no table ever holds one", async () => {
     const booking = (
       await h.caller().bookings.create({

@@ -29,8 +29,9 @@ export function redactLink(url: string): string {
 }
 
 /**
- * Replaces every occurrence of each link in `value` (content or attachments, any JSON) by its placeholder.
- * `sealed`: the links, encrypted; null when there were none.
+ * Replaces every occurrence of each link in `values` (content or attachments, any JSON) by its placeholder.
+ * `sealed`: the links, encrypted; null when there were none. The values are walked, not written out as JSON and
+ * read back: what comes back is what JSON would have made of them (a date as its text, undefined dropped).
  */
 export function sealLinks<T>(
   key: Uint8Array,
@@ -39,11 +40,25 @@ export function sealLinks<T>(
 ): { values: T; sealed: string | null } {
   const used = [...new Set(links)].filter(Boolean);
   if (!used.length) return { values, sealed: null };
-  let json = JSON.stringify(values);
-  used.forEach((link, index) => {
-    json = json.split(JSON.stringify(link).slice(1, -1)).join(`⟦sealed:${index}|${redactLink(link)}⟧`);
-  });
-  return { values: JSON.parse(json) as T, sealed: encryptSecret(key, JSON.stringify(used)) };
+  const placeholders = used.map((link, index) => [link, `⟦sealed:${index}|${redactLink(link)}⟧`] as const);
+  const seal = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      let text = value;
+      for (const [link, placeholder] of placeholders) {
+        if (text.includes(link)) text = text.replaceAll(link, placeholder);
+      }
+      return text;
+    }
+    if (value === null || typeof value !== "object") return value;
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function") {
+      return seal((value as { toJSON: () => unknown }).toJSON());
+    }
+    if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : seal(item)));
+    const sealed: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value)) if (item !== undefined) sealed[name] = seal(item);
+    return sealed;
+  };
+  return { values: seal(values) as T, sealed: encryptSecret(key, JSON.stringify(used)) };
 }
 
 /**
