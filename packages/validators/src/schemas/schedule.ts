@@ -278,10 +278,25 @@ export function zoneOffset(instant: number, timeZone: string): number {
   return start === midnightOffset(day + 1, timeZone) ? start : offsetOf(instant, timeZone);
 }
 
-const midnightOffsets = boundedMemo<number>(8192);
+/** Per zone, its offsets at UTC midnights by day number (a few zones, a few thousand days each). */
+const midnightOffsets = new Map<string, Map<number, number>>();
+const ZONES_KEPT = 64;
+const DAYS_KEPT = 8192;
 
 function midnightOffset(day: number, timeZone: string): number {
-  return midnightOffsets(`${timeZone} ${day}`, () => offsetOf(day * DAY_MS, timeZone));
+  let days = midnightOffsets.get(timeZone);
+  if (!days) {
+    if (midnightOffsets.size >= ZONES_KEPT) midnightOffsets.clear();
+    days = new Map();
+    midnightOffsets.set(timeZone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    offset = offsetOf(day * DAY_MS, timeZone);
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
 }
 
 const offsetFormats = boundedMemo<Intl.DateTimeFormat>(1024);
