@@ -3,10 +3,14 @@
  * directory. Drivers made here talk to it exactly as they would to AWS, MinIO or R2 (SigV4, path-style).
  */
 /// <reference path="./s3rver.d.ts" />
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { createS3Client, createS3Storage, type S3Storage, type S3StorageOptions } from "../storage/s3";
@@ -95,6 +99,64 @@ function listPartsProxy(upstreamPort: number): Promise<{ port: number; close: ()
   });
 }
 
+/**
+ * s3rver 3.7 answers PUT Object, UploadPart and CompleteMultipartUpload once it has read the body, not once the
+ * bytes are in its file (its FilesystemStore resolves on its hashing Transform's "finish", not the file stream's):
+ * on a busy machine a GET right after, e.g. @tus/s3-store reading the `.info` it has just written, finds no file or
+ * an empty one. S3, MinIO and R2 are read-after-write consistent; with this, the emulator is too.
+ */
+function durableWrites(server: S3rver) {
+  type Store = {
+    getResourcePath: (bucket: string, key: string | undefined, resource: string) => string;
+    putMetadata: (bucket: string, key: string, metadata: unknown, md5: string) => Promise<void>;
+    putObject: (object: {
+      bucket: string;
+      key: string;
+      content: Readable | Buffer;
+      metadata: unknown;
+    }) => Promise<{ size: number; md5: string }>;
+    putPart: (
+      bucket: string,
+      uploadId: string,
+      partNumber: number,
+      content: Readable,
+    ) => Promise<{ size: number; md5: string }>;
+  };
+  const store = (server as unknown as { store: Store }).store;
+  /** Writes `content` to `file`; answers its size and MD5 once the file holds every byte. */
+  const write = async (file: string, content: Readable | Buffer) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    const md5 = createHash("md5");
+    let size = 0;
+    if (Buffer.isBuffer(content)) {
+      await writeFile(file, content);
+      md5.update(content);
+      size = content.length;
+    } else {
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          md5.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      await pipeline(content, count, createWriteStream(file));
+    }
+    return { size, md5: md5.digest("hex") };
+  };
+  store.putObject = async (object) => {
+    const written = await write(store.getResourcePath(object.bucket, object.key, "object"), object.content);
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const file = path.join(store.getResourcePath(bucket, undefined, "uploads"), uploadId, String(partNumber));
+    const written = await write(file, content);
+    await writeFile(`${file}.md5`, written.md5);
+    return written;
+  };
+}
+
 export async function startTestS3(
   bucket = "studio-test",
   settings: { listParts?: boolean } = {},
@@ -108,6 +170,7 @@ export async function startTestS3(
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
+  durableWrites(server);
   const { port } = await server.run();
   const requests: TestS3["requests"] = [];
   const listeners = new Set<(request: { method: string; url: string }) => void>();
