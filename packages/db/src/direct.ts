@@ -23,6 +23,7 @@ export type SqliteTransaction = {
   /** Answers how many rows the statement changed. */
   run(sql: string, params: readonly SqlValue[]): number;
   get<T>(sql: string, params: readonly SqlValue[]): T | undefined;
+  all<T>(sql: string, params: readonly SqlValue[]): T[];
 };
 
 export type DirectAccess =
@@ -118,6 +119,7 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
       run: (text, params) => prepared(client, text).run(...params).changes,
       get: <T>(text: string, params: readonly SqlValue[]) =>
         prepared(client, text).get(...params) as T | undefined,
+      all: <T>(text: string, params: readonly SqlValue[]) => prepared(client, text).all(...params) as T[],
     };
     const outcomes: Outcome[] = [];
     try {

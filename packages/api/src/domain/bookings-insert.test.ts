@@ -6,11 +6,13 @@ import { randomUUID } from "node:crypto";
 import { directAccess } from "@studio/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForeignKeyViolation, isUniqueViolation } from "../errors";
+import { heldRangeInWords, MESSAGES } from "@studio/validators";
 import { z } from "zod";
 import { directJobRow } from "../jobs/queue";
 import { rowOf } from "../mail/outbox";
 import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
+import { DEFAULT_TIMING, holdPlanner, isHoldTaken, type SessionFacts } from "./bookings/holds";
 import { insertBooking, type NewBooking, type SeatedBooking } from "./bookings/insert";
 
 let h: Harness;
@@ -41,10 +43,8 @@ function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
     image: null,
     uploadId: null,
     slotKey: `${date} 10:00`,
-    holds: [
-      { resource: "crew", unit: `${date} 10:00`, seat: 1 },
-      { resource: "crew", unit: `${date} 10:30`, seat: 1 },
-    ],
+    // One crew for a plain hour: seat 1 of the crew in 10:00 and 10:30.
+    holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
     ...overrides,
   };
 }
@@ -307,6 +307,63 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     expect((await h.deps.db.webhookEvent.count()) - eventsBefore).toBe(5);
     const attached = await h.deps.db.booking.findMany({ where: { uploadId: upload.id } });
     expect(attached).toHaveLength(1);
+  });
+
+  it("plans each booking's seats from what is held when it is written, counting those of the burst before it", async () => {
+    const date = "2031-05-20";
+    const drone = await h.deps.db.equipment.create({ data: { name: `Drone ${randomUUID()}`, count: 1 } });
+    const plainHour: SessionFacts = { ...DEFAULT_TIMING, equipment: [] };
+    const withDrone: SessionFacts = {
+      ...DEFAULT_TIMING,
+      equipment: [{ resource: `equipment:${drone.id}`, name: "Drone kit", count: 1, quantity: 1 }],
+    };
+    const at = (time: string, facts: SessionFacts, crews: number): SeatedBooking => ({
+      ...newBooking(),
+      date,
+      time,
+      slotKey: `${date} ${time} ${randomUUID()}`,
+      holds: holdPlanner({ date, time }, facts, crews),
+    });
+    // Held before the burst: crew seat 1 at 10:00–11:00.
+    await insertBooking(h.deps.db, at("10:00", plainHour, 2), new Date(), companions);
+    const burst = [
+      at("10:00", plainHour, 2), // seat 2 (seat 1 is held before)
+      at("10:30", plainHour, 2), // 10:30 is full: seat 1 held before, seat 2 by the first of the burst
+      at("11:00", withDrone, 2), // seat 1 of the crew and the drone
+      at("11:30", withDrone, 3), // a crew is free, the drone is not: the one before holds it at 11:30
+    ];
+    const outcomes = await Promise.allSettled(
+      burst.map((b) => insertBooking(h.deps.db, b, new Date(), companions)),
+    );
+    const seats = outcomes.map((o) =>
+      o.status === "fulfilled"
+        ? o.value.holds.map((hold) => `${hold.resource} ${hold.unit.slice(11)} #${hold.seat}`)
+        : o.reason instanceof Error
+          ? o.reason.message
+          : String(o.reason),
+    );
+    const equipment = `equipment:${drone.id}`;
+    expect(seats).toEqual([
+      ["crew 10:00 #2", "crew 10:30 #2"],
+      MESSAGES.booking.slotTaken,
+      ["crew 11:00 #1", "crew 11:30 #1", `${equipment} 11:00 #1`, `${equipment} 11:30 #1`],
+      MESSAGES.booking.resourceTaken("Drone kit", heldRangeInWords(date, { from: 690, to: 750 })),
+    ]);
+    for (const o of outcomes) if (o.status === "rejected") expect(isHoldTaken(o.reason)).toBe(false);
+    const stored = await h.deps.db.resourceHold.findMany({
+      where: { unit: { startsWith: date } },
+      orderBy: [{ resource: "asc" }, { unit: "asc" }, { seat: "asc" }],
+    });
+    expect(stored.map((hold) => `${hold.resource} ${hold.unit.slice(11)} #${hold.seat}`)).toEqual([
+      "crew 10:00 #1",
+      "crew 10:00 #2",
+      "crew 10:30 #1",
+      "crew 10:30 #2",
+      "crew 11:00 #1",
+      "crew 11:30 #1",
+      `${equipment} 11:00 #1`,
+      `${equipment} 11:30 #1`,
+    ]);
   });
 
   it("a booking whose service or proof file is gone fails alone; the rest of the burst is written", async () => {

@@ -13,7 +13,7 @@ import { calendarPushJobRow, pushesBookings } from "../calendar-sync/push";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { isSubscribed, webhookBooking, webhookEventRow } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
-import { type HoldRow, type SessionFacts, sessionFacts, withHolds } from "./holds";
+import { type HoldPlanner, holdPlanner, type SessionFacts, sessionFacts, withPlannedHolds } from "./holds";
 import { insertBooking, type NewBooking, writtenBooking } from "./insert";
 import { assertBookable, claimSeat, seatKeys } from "./schedule";
 
@@ -158,10 +158,10 @@ export async function createBooking(
     };
     // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const { audit } = deps;
-    // The start slot's seat, once the range's crew and equipment are planned (so a refusal names what is missing).
-    // The holds already judge how many sessions may run at once; the slot keys' unique index only decides which
-    // seat, trying each in turn, with no read first.
-    const write = (holds: HoldRow[]) =>
+    // The start slot's seat; the range's crew and equipment are planned where the booking is written (insert.ts),
+    // and refuse it naming what is missing. The holds already judge how many sessions may run at once; the slot
+    // keys' unique index only decides which seat, trying each in turn, with no read first.
+    const write = (holds: HoldPlanner) =>
       claimSeat(seatKeys(input, crews), (slotKey) =>
         insertBooking(deps.db, { ...booking, slotKey, holds }, deps.now(), (id, createdAt) => {
           const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
@@ -192,7 +192,7 @@ export async function createBooking(
                   audit.entry({
                     entityId: id,
                     before: null,
-                    after: writtenBooking({ ...booking, slotKey, holds }, id, createdAt),
+                    after: writtenBooking({ ...booking, slotKey }, id, createdAt),
                   }),
                 )
               : null,
@@ -201,9 +201,9 @@ export async function createBooking(
       );
     let created: Awaited<ReturnType<typeof write>>;
     try {
-      // The crew and equipment of the whole held range: planned, written with the booking, planned again when a
-      // concurrent booking took a seat first (holds.ts).
-      created = await withHolds(deps.db, { ...input, days }, facts, crews, write);
+      // The crew and equipment of the whole held range: planned and written with the booking, planned again when
+      // a writer elsewhere took a seat first (holds.ts).
+      created = await withPlannedHolds(holdPlanner({ ...input, days }, facts, crews), write);
     } catch (error) {
       if (error instanceof AppError && error.code === "CONFLICT") return refusedUnlessRetry(error);
       throw error;

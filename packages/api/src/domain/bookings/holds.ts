@@ -3,12 +3,12 @@
  * and the equipment its service needs, for every half-hour unit of its held range (session + buffers).
  *
  * A booking's holds are rows of ResourceHold, unique per (resource, unit, seat), written in the transaction that
- * writes or moves the booking. `planHolds` picks free seats from what is held now; a concurrent writer that took
- * one first makes the write fail on the unique key, and the caller plans again (`withHolds`). So N concurrent
- * requests that overlap a resource store at most its count of bookings, on SQLite and PostgreSQL, on one
- * instance or several.
+ * writes or moves the booking. `planHolds` picks free seats from what is held: for a new booking, read where it is
+ * written (`holdPlanner`, insert.ts); for a move, read first (`withHolds`). A concurrent writer that took a seat
+ * first makes the write fail on the unique key, and the caller plans again. So N concurrent requests that
+ * overlap a resource store at most its count of bookings, on SQLite and PostgreSQL, on one instance or several.
  */
-import { type Db, directRead } from "@studio/db";
+import { type Db, directRead, type SqlValue } from "@studio/db";
 import {
   CREW_RESOURCE,
   equipmentResource,
@@ -94,6 +94,20 @@ export const heldKey = (resource: string, unit: string) => `${resource}|${unit}`
 /** `?, ?, ?` for a list's values. */
 const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
+/** The statement that reads the holds of some resources in some units (another booking's only, when one is excluded). */
+export function heldQuery(
+  resources: readonly string[],
+  units: readonly string[],
+  excludeBookingId?: number,
+): { text: string; params: SqlValue[] } {
+  return {
+    text: `SELECT "resource", "unit", "seat" FROM "ResourceHold" WHERE "resource" IN (${marks(resources)}) AND "unit" IN (${marks(units)})${
+      excludeBookingId ? ` AND "bookingId" <> ?` : ""
+    }`,
+    params: [...resources, ...units, ...(excludeBookingId ? [excludeBookingId] : [])],
+  };
+}
+
 /** The holds of some resources in some units (another booking's only, when one is excluded). */
 export async function readHeld(
   db: Db,
@@ -101,28 +115,24 @@ export async function readHeld(
   units: readonly string[],
   excludeBookingId?: number,
 ): Promise<HeldSeats> {
-  // Plain SQL: this read runs before most writes of a studio with several crews, and Prisma's query compiler
-  // cost more than the statement (ADR 011).
-  const rows = await directRead<HoldRow>(
-    db,
-    `SELECT "resource", "unit", "seat" FROM "ResourceHold" WHERE "resource" IN (${marks(resources)}) AND "unit" IN (${marks(units)})${
-      excludeBookingId ? ` AND "bookingId" <> ?` : ""
-    }`,
-    [...resources, ...units, ...(excludeBookingId ? [excludeBookingId] : [])],
-  );
-  return heldSeatsOf(rows);
+  // Plain SQL: this read runs before a move's write, and Prisma's query compiler cost more than the statement
+  // (ADR 011).
+  const { text, params } = heldQuery(resources, units, excludeBookingId);
+  return heldSeatsOf(await directRead<HoldRow>(db, text, params));
 }
 
 /** Hold rows as seats per resource and unit. */
 export function heldSeatsOf(rows: readonly HoldRow[]): HeldSeats {
   const held: HeldSeats = new Map();
-  for (const row of rows) {
-    const key = heldKey(row.resource, row.unit);
-    const seats = held.get(key) ?? new Set<number>();
-    seats.add(Number(row.seat));
-    held.set(key, seats);
-  }
+  for (const row of rows) holdSeat(held, row.resource, row.unit, Number(row.seat));
   return held;
+}
+
+function holdSeat(held: HeldSeats, resource: string, unit: string, seat: number): void {
+  const key = heldKey(resource, unit);
+  const seats = held.get(key);
+  if (seats) seats.add(seat);
+  else held.set(key, new Set([seat]));
 }
 
 /** The seats to take, or the first need (and the first unit, in order) that has none left. */
@@ -192,6 +202,64 @@ export function resourceTaken(
 export type SessionPlace = { date: string; time: string; days?: readonly string[] };
 
 /**
+ * A session's holds, planned where its write runs from what is held then (a new booking: insert.ts reads the
+ * units inside SQLite's transaction, or with a PostgreSQL batch's ids, and plans each booking of the batch in
+ * turn), so concurrent bookings on one instance never plan the same seat.
+ */
+export type HoldPlanner = {
+  /** What to read: the resources the session needs, in every unit of its held range. */
+  resources: readonly string[];
+  units: readonly string[];
+  /** The seats to take given what is held (null: nothing was read); throws the refusal when one has none left. */
+  plan(held: HeldSeats | null): HoldRow[];
+  /** The refusal once every attempt lost a seat to a concurrent writer. */
+  exhausted(): AppError;
+};
+
+export function holdPlanner(place: SessionPlace, facts: SessionFacts, crews: number): HoldPlanner {
+  const needs = needsOf(facts, crews);
+  const range = heldRange(place.time, facts);
+  const days = place.days && place.days.length > 1 ? place.days : null;
+  // A session of several days holds the same units of each of its days.
+  const units = days ? days.flatMap((day) => holdUnits(day, range)) : holdUnits(place.date, range);
+  return {
+    resources: needs.map((need) => need.resource),
+    units,
+    plan(held) {
+      const plan = planHolds(needs, units, held);
+      if ("short" in plan)
+        throw resourceTaken(plan.short, plan.unit.slice(0, 10), range, place.time, days !== null);
+      return plan.holds;
+    },
+    exhausted: () => resourceTaken(needs[0]!, place.date, range, place.time, days !== null),
+  };
+}
+
+/** Seats planned for a booking of a batch count as held for the next ones. */
+export function addHeld(held: HeldSeats, holds: readonly HoldRow[]): void {
+  for (const hold of holds) holdSeat(held, hold.resource, hold.unit, hold.seat);
+}
+
+/**
+ * Runs `write`, which plans the holds with `planner` where it writes, again when a writer elsewhere (another
+ * instance, or a batch already on its way) took a seat between that read and the write.
+ */
+export async function withPlannedHolds<T>(
+  planner: HoldPlanner,
+  write: (planner: HoldPlanner) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write(planner);
+    } catch (error) {
+      if (!isHoldTaken(error)) throw error;
+      if (attempt + 1 >= attempts) throw planner.exhausted();
+    }
+  }
+}
+
+/**
  * Plans the session's holds and runs `write` with them, planning again (with a fresh read) when a concurrent
  * writer took a seat first; refuses with `resourceTaken` when a resource has no seat left. `write` answers null
  * when it found nothing to write (its caller's own condition failed).
@@ -204,32 +272,20 @@ export async function withHolds<T>(
   write: (holds: HoldRow[]) => Promise<T>,
   options: { excludeBookingId?: number; attempts?: number } = {},
 ): Promise<T> {
-  const needs = needsOf(facts, crews);
-  const range = heldRange(place.time, facts);
-  const days = place.days && place.days.length > 1 ? place.days : null;
-  // A session of several days holds the same units of each of its days.
-  const units = days ? days.flatMap((day) => holdUnits(day, range)) : holdUnits(place.date, range);
+  const planner = holdPlanner(place, facts, crews);
+  const singles = singleSeats(needsOf(facts, crews));
   const attempts = options.attempts ?? 5;
   for (let attempt = 0; ; attempt++) {
     const held =
-      attempt === 0 && singleSeats(needs) && !options.excludeBookingId
+      attempt === 0 && singles && !options.excludeBookingId
         ? null
-        : await readHeld(
-            db,
-            needs.map((n) => n.resource),
-            units,
-            options.excludeBookingId,
-          );
-    const plan = planHolds(needs, units, held);
-    if ("short" in plan)
-      throw resourceTaken(plan.short, plan.unit.slice(0, 10), range, place.time, days !== null);
+        : await readHeld(db, planner.resources, planner.units, options.excludeBookingId);
+    const holds = planner.plan(held);
     try {
-      return await write(plan.holds);
+      return await write(holds);
     } catch (error) {
-      if (!isHoldTaken(error) || attempt + 1 >= attempts) {
-        if (isHoldTaken(error)) throw resourceTaken(needs[0]!, place.date, range, place.time, days !== null);
-        throw error;
-      }
+      if (!isHoldTaken(error)) throw error;
+      if (attempt + 1 >= attempts) throw planner.exhausted();
     }
   }
 }

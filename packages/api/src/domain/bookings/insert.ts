@@ -10,7 +10,7 @@ import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
 import type { WebhookEventRow } from "../webhooks/events";
-import type { HoldRow } from "./holds";
+import { addHeld, type HeldSeats, type HoldPlanner, type HoldRow, heldQuery, heldSeatsOf } from "./holds";
 
 export type NewBooking = {
   name: string;
@@ -37,10 +37,19 @@ export type BookingCompanions = {
   audit?: AuditColumns | null;
 };
 
-/** The booking in one of its slot's seats (schedule.ts), with the crew and equipment it holds (holds.ts). */
-export type SeatedBooking = NewBooking & { slotKey: string; holds: readonly HoldRow[] };
+/**
+ * The booking in one of its slot's seats (schedule.ts), with the planner of the crew and equipment it holds
+ * (holds.ts): its seats are planned where it is written, from what is held then.
+ */
+export type SeatedBooking = NewBooking & { slotKey: string; holds: HoldPlanner };
 
-export type InsertedBooking = SeatedBooking & { id: number; status: "pending"; createdAt: Date };
+export type InsertedBooking = NewBooking & {
+  slotKey: string;
+  holds: HoldRow[];
+  id: number;
+  status: "pending";
+  createdAt: Date;
+};
 
 const BOOKING_COLUMNS = [
   "name",
@@ -150,7 +159,9 @@ const SQLITE_EVENT_INSERT = `INSERT INTO "WebhookEvent" ("payload", "createdAt")
 
 const instant = sqlInstant;
 
-function bookingValues(booking: SeatedBooking, created: Date): SqlValue[] {
+type BookingColumns = NewBooking & { slotKey: string };
+
+function bookingValues(booking: BookingColumns, created: Date): SqlValue[] {
   const at = instant(created);
   return [
     booking.name,
@@ -171,7 +182,7 @@ function bookingValues(booking: SeatedBooking, created: Date): SqlValue[] {
 }
 
 /** The booking's row as this write stores it (for its audit entry). */
-export function writtenBooking(booking: SeatedBooking, id: number, created: Date): Record<string, unknown> {
+export function writtenBooking(booking: BookingColumns, id: number, created: Date): Record<string, unknown> {
   const values = bookingValues(booking, created);
   return {
     id,
@@ -225,9 +236,10 @@ function mailValues(mail: MailRow): SqlValue[] {
 }
 
 /**
- * Writes the booking and what `companions` makes for it (called once, with the booking's id), or nothing. A
- * taken slot, a reused key or a claimed proof file fails on its unique index; a deleted service or proof file on
- * its foreign key.
+ * Writes the booking, the holds its planner plans from what is held at that moment, and what `companions` makes
+ * for it (called once, with the booking's id), or nothing. A resource with no seat left refuses it (the
+ * planner's error); a taken slot, a reused key or a claimed proof file fails on its unique index, a seat taken
+ * by a writer elsewhere on the hold's; a deleted service or proof file on its foreign key.
  */
 export async function insertBooking(
   db: Db,
@@ -237,10 +249,12 @@ export async function insertBooking(
 ): Promise<InsertedBooking> {
   const access = directAccess(db);
   const created = new Date();
-  const done = (id: number): InsertedBooking => ({ ...booking, id, status: "pending", createdAt: created });
 
   if (access.provider === "sqlite") {
     return access.transaction((sql) => {
+      // Inside the transaction: no other write runs between this read and the booking's.
+      const read = heldQuery(booking.holds.resources, booking.holds.units);
+      const holds = booking.holds.plan(heldSeatsOf(sql.all<HoldRow>(read.text, read.params)));
       if (booking.uploadId)
         sql.run(`UPDATE "Upload" SET "attachedAt" = ? WHERE "id" = ?`, [
           instant(attachedAt),
@@ -248,8 +262,7 @@ export async function insertBooking(
         ]);
       const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
       if (!row) throw new Error("The booking insert returned no id");
-      for (const hold of booking.holds)
-        sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
+      for (const hold of holds) sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
       const { accessTokenHash, mails, jobs, webhookEvents, audit } = companions(row.id, created);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
@@ -257,7 +270,7 @@ export async function insertBooking(
       for (const event of webhookEvents ?? [])
         sql.run(SQLITE_EVENT_INSERT, [event.payload, instant(event.createdAt)]);
       if (audit) sql.run(SQLITE_AUDIT_INSERT, auditValues(audit));
-      return done(row.id);
+      return { ...booking, holds, id: row.id, status: "pending" as const, createdAt: created };
     });
   }
 
@@ -276,8 +289,8 @@ type PgRequest = {
   created: Date;
 };
 
-/** A request with its id drawn and its companions made. */
-type PgRow = PgRequest & { id: number; made: BookingCompanions };
+/** A request with its id drawn, its holds planned and its companions made. */
+type PgRow = PgRequest & { id: number; holds: HoldRow[]; made: BookingCompanions };
 
 /** Bookings one statement writes at most. */
 const PG_BATCH_MAX = 64;
@@ -287,36 +300,72 @@ type Pending = PgRequest & { resolve: (row: InsertedBooking) => void; reject: (e
 const batchers = new WeakMap<Db, { insert: (request: PgRequest) => Promise<InsertedBooking> }>();
 
 /**
- * Bookings that arrive within one turn of the event loop are written by one statement: their ids drawn in one
- * round trip, then every booking, manage link, proof claim and e-mail in a second, so a burst pays for two round
- * trips, one plan and one commit instead of two, two and one each. A booking the statement skips (its seat,
+ * The batch's ids and what is held in its bookings' units, in one round trip. The lists come as JSON text (one
+ * statement text, named, whatever their length).
+ */
+const DRAW_IDS_AND_READ_HELD = `SELECT 'id' AS "kind", nextval(pg_get_serial_sequence('"Booking"', 'id'))::text AS "value", NULL AS "unit", NULL::int AS "seat" FROM generate_series(1, $1::int)
+  UNION ALL
+  SELECT 'held', "resource", "unit", "seat" FROM "ResourceHold"
+  WHERE "resource" = ANY(ARRAY(SELECT jsonb_array_elements_text($2::jsonb)))
+    AND "unit" = ANY(ARRAY(SELECT jsonb_array_elements_text($3::jsonb)))`;
+
+type DrawnRow = { kind: "id" | "held"; value: string; unit: string | null; seat: number | null };
+
+/**
+ * Bookings that arrive while the previous batch is written (or within one turn of the event loop) are written
+ * together, one batch at a time: their ids drawn and their units' holds read in one round trip, each booking's
+ * seats planned in turn (a seat planned for one counts as held for the next), then every booking, hold, manage
+ * link, proof claim and e-mail written by a second statement. So a burst pays for two round trips, one plan and
+ * one commit, and bookings of one instance never plan the same seat. A booking the statement skips (its slot,
  * idempotency key or proof file taken meanwhile: ON CONFLICT DO NOTHING) is written again on its own, and so
- * fails with its own unique violation; a statement that fails as a whole (a service or proof file deleted
- * meanwhile) is retried one booking at a time, so each caller gets the error that is its own.
+ * fails with its own unique violation; a statement that fails as a whole (a seat taken by another instance, a
+ * service or proof file deleted meanwhile) is retried one booking at a time, so each caller gets the error that
+ * is its own.
  */
 function postgresBatcher(db: Db, query: PgQuery) {
   let batcher = batchers.get(db);
   if (batcher) return batcher;
   let queue: Pending[] = [];
   let scheduled = false;
+  let writing = false;
+
+  const planned = async (batch: Pending[]): Promise<(PgRow & Pending)[]> => {
+    const resources = new Set<string>();
+    const units = new Set<string>();
+    for (const item of batch) {
+      for (const resource of item.booking.holds.resources) resources.add(resource);
+      for (const unit of item.booking.holds.units) units.add(unit);
+    }
+    const drawn = await query(
+      DRAW_IDS_AND_READ_HELD,
+      [batch.length, JSON.stringify([...resources]), JSON.stringify([...units])],
+      "booking-ids-held",
+    );
+    const ids: number[] = [];
+    const heldRows: HoldRow[] = [];
+    for (const row of drawn as DrawnRow[]) {
+      if (row.kind === "id") ids.push(Number(row.value));
+      else heldRows.push({ resource: row.value, unit: row.unit ?? "", seat: Number(row.seat) });
+    }
+    const held: HeldSeats = heldSeatsOf(heldRows);
+    const rows: (PgRow & Pending)[] = [];
+    for (const [i, item] of batch.entries()) {
+      const id = ids[i]!;
+      try {
+        const holds = item.booking.holds.plan(held);
+        addHeld(held, holds);
+        rows.push({ ...item, id, holds, made: item.companions(id, item.created) });
+      } catch (error) {
+        item.reject(error);
+      }
+    }
+    return rows;
+  };
 
   const flush = async (batch: Pending[]) => {
     let rows: (PgRow & Pending)[];
     try {
-      const ids = await query(
-        `SELECT nextval(pg_get_serial_sequence('"Booking"', 'id')) AS "id" FROM generate_series(1, $1::int)`,
-        [batch.length],
-        "booking-ids",
-      );
-      rows = [];
-      for (const [i, item] of batch.entries()) {
-        const id = Number((ids[i] as { id: string | number }).id);
-        try {
-          rows.push({ ...item, id, made: item.companions(id, item.created) });
-        } catch (error) {
-          item.reject(error);
-        }
-      }
+      rows = await planned(batch);
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
@@ -342,19 +391,27 @@ function postgresBatcher(db: Db, query: PgQuery) {
     await Promise.all(rows.map((row) => (written.has(row.id) ? row.resolve(insertedOf(row)) : one(row))));
   };
 
+  /** One batch at a time: the next one reads what this one holds. */
+  const writeNext = () => {
+    if (writing || queue.length === 0) return;
+    writing = true;
+    const batch = queue.slice(0, PG_BATCH_MAX);
+    queue = queue.slice(PG_BATCH_MAX);
+    void flush(batch).finally(() => {
+      writing = false;
+      writeNext();
+    });
+  };
+
   batcher = {
     insert(request) {
       return new Promise<InsertedBooking>((resolve, reject) => {
         queue.push({ ...request, resolve, reject });
-        if (scheduled) return;
+        if (scheduled || writing) return;
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          const waiting = queue;
-          queue = [];
-          for (let start = 0; start < waiting.length; start += PG_BATCH_MAX) {
-            void flush(waiting.slice(start, start + PG_BATCH_MAX));
-          }
+          writeNext();
         });
       });
     },
@@ -364,7 +421,7 @@ function postgresBatcher(db: Db, query: PgQuery) {
 }
 
 function insertedOf(row: PgRow): InsertedBooking {
-  return { ...row.booking, id: row.id, status: "pending", createdAt: row.created };
+  return { ...row.booking, holds: row.holds, id: row.id, status: "pending", createdAt: row.created };
 }
 
 /**
@@ -399,9 +456,7 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
     r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
   );
   const holds = rows.flatMap((r) =>
-    r.booking.holds.map((hold) =>
-      tuple([hold.resource, hold.unit, hold.seat, r.id], ["", "", "::int", "::int"]),
-    ),
+    r.holds.map((hold) => tuple([hold.resource, hold.unit, hold.seat, r.id], ["", "", "::int", "::int"])),
   );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
