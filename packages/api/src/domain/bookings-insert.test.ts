@@ -13,7 +13,7 @@ import { rowOf } from "../mail/outbox";
 import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { DEFAULT_TIMING, holdPlanner, isHoldTaken, type SessionFacts } from "./bookings/holds";
-import { insertBooking, type NewBooking, type SeatedBooking } from "./bookings/insert";
+import { insertBooking, type NewBooking, type SeatedBooking, type StartSlot } from "./bookings/insert";
 
 let h: Harness;
 let serviceId: number;
@@ -27,6 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
+
+/** The refusal of a start slot with no seat left (create.ts answers the REST contract's message). */
+class SlotFull extends Error {}
+const startSlot = (...keys: string[]): StartSlot => ({ keys, full: () => new SlotFull("no seat left") });
+/** A booking's first (here: only) seat of its start slot. */
+const keyOf = (booking: SeatedBooking | undefined) => booking?.slot.keys[0] ?? "";
 
 function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
   day += 1;
@@ -42,7 +48,7 @@ function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
     idempotencyKey: null,
     image: null,
     uploadId: null,
-    slotKey: `${date} 10:00`,
+    slot: startSlot(`${date} 10:00`),
     // One crew for a plain hour: seat 1 of the crew in 10:00 and 10:30.
     holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
     ...overrides,
@@ -126,7 +132,7 @@ describe("insertBooking", () => {
       date: booking.date,
       time: "10:00",
       status: "pending",
-      slotKey: booking.slotKey,
+      slotKey: keyOf(booking),
       idempotencyKey: booking.idempotencyKey,
       image: null,
       uploadId: null,
@@ -152,20 +158,37 @@ describe("insertBooking", () => {
     expect(statsAfter.pending).toBe(statsBefore.pending + 1);
   });
 
-  it("writes nothing when the slot is taken, and says which constraint refused it", async () => {
+  it("writes nothing when every seat of its start slot is taken, and answers the slot's refusal", async () => {
     const first = newBooking();
     await insertBooking(h.deps.db, first, new Date(), companions);
     const mailsBefore = await h.deps.db.outgoingMail.count();
     const accessBefore = await h.deps.db.bookingAccess.count();
 
     const error = await failureOf(
-      insertBooking(h.deps.db, { ...newBooking(), slotKey: first.slotKey }, new Date(), companions),
+      insertBooking(h.deps.db, { ...newBooking(), slot: startSlot(keyOf(first)) }, new Date(), companions),
     );
-    expect(isUniqueViolation(error)).toBe(true);
-    expect(isUniqueViolation(error, "slotKey")).toBe(true);
-    expect(isUniqueViolation(error, "idempotencyKey")).toBe(false);
+    expect(error).toBeInstanceOf(SlotFull);
     expect(await h.deps.db.outgoingMail.count()).toBe(mailsBefore);
     expect(await h.deps.db.bookingAccess.count()).toBe(accessBefore);
+  });
+
+  it("takes the first free seat of its start slot, and composes its messages for that seat", async () => {
+    const first = newBooking();
+    await insertBooking(h.deps.db, first, new Date(), companions);
+    const second = `${keyOf(first)}#2`;
+    let composedWith = "";
+    const inserted = await insertBooking(
+      h.deps.db,
+      { ...newBooking(), slot: startSlot(keyOf(first), second, `${keyOf(first)}#3`) },
+      new Date(),
+      (id, _created, slotKey) => {
+        composedWith = slotKey;
+        return companions(id);
+      },
+    );
+    expect(inserted.slotKey).toBe(second);
+    expect(composedWith).toBe(second);
+    expect((await h.deps.db.booking.findUniqueOrThrow({ where: { id: inserted.id } })).slotKey).toBe(second);
   });
 
   it("recognises a reused idempotency key", async () => {
@@ -229,7 +252,7 @@ describe("insertBooking", () => {
         throw new Error("composition failed");
       }),
     ).rejects.toThrow("composition failed");
-    expect(await h.deps.db.booking.count({ where: { slotKey: booking.slotKey } })).toBe(0);
+    expect(await h.deps.db.booking.count({ where: { slotKey: keyOf(booking) } })).toBe(0);
   });
 });
 
@@ -241,7 +264,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     );
     expect(new Set(inserted.map((b) => b.id)).size).toBe(12);
     for (const [i, booking] of inserted.entries()) {
-      expect(booking.slotKey).toBe(bookings[i]?.slotKey);
+      expect(booking.slotKey).toBe(keyOf(bookings[i]));
       const stored = await h.deps.db.booking.findUniqueOrThrow({ where: { id: booking.id } });
       expect(stored.slotKey).toBe(booking.slotKey);
       const { access, mails, jobs, events } = await writtenFor(booking.id);
@@ -263,13 +286,13 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     const eventsBefore = await h.deps.db.webhookEvent.count();
     const burst = [
       newBooking(),
-      { ...newBooking(), slotKey: taken.slotKey }, // a seat taken before
+      { ...newBooking(), slot: startSlot(keyOf(taken)) }, // a seat taken before
       newBooking({ idempotencyKey: key }),
       newBooking({ idempotencyKey: key }), // the same key within the burst
       newBooking({ uploadId: upload.id, image }),
       newBooking({ uploadId: upload.id, image }), // the same proof within the burst
       twin,
-      { ...newBooking(), slotKey: twin.slotKey }, // the same seat within the burst
+      { ...newBooking(), slot: startSlot(keyOf(twin)) }, // the same seat within the burst
       newBooking(),
     ];
     const outcomes = await Promise.allSettled(
@@ -277,7 +300,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     );
     const refusedBy = outcomes.map((o) => {
       if (o.status === "fulfilled") return "written";
-      if (isUniqueViolation(o.reason, "slotKey")) return "slotKey";
+      if (o.reason instanceof SlotFull) return "slotKey";
       if (isUniqueViolation(o.reason, "idempotencyKey")) return "idempotencyKey";
       if (isUniqueViolation(o.reason, "uploadId")) return "uploadId";
       return String(o.reason);
@@ -294,7 +317,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       "written",
     ]);
     for (const [i, outcome] of outcomes.entries()) {
-      const stored = await h.deps.db.booking.findMany({ where: { slotKey: burst[i]?.slotKey } });
+      const stored = await h.deps.db.booking.findMany({ where: { slotKey: keyOf(burst[i]) } });
       if (outcome.status === "fulfilled") {
         expect(stored.map((b) => b.id)).toEqual([outcome.value.id]);
         expect((await writtenFor(outcome.value.id)).mails).toHaveLength(2);
@@ -321,7 +344,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       ...newBooking(),
       date,
       time,
-      slotKey: `${date} ${time} ${randomUUID()}`,
+      slot: startSlot(`${date} ${time} ${randomUUID()}`),
       holds: holdPlanner({ date, time }, facts, crews),
     });
     // Held before the burst: crew seat 1 at 10:00–11:00.
@@ -385,9 +408,7 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       "fulfilled",
     ]);
     for (const o of outcomes) if (o.status === "rejected") expect(isForeignKeyViolation(o.reason)).toBe(true);
-    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map((b) => b.slotKey) } } })).toBe(
-      3,
-    );
+    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map(keyOf) } } })).toBe(3);
   });
 
   it("a message that cannot be composed fails its own booking only", async () => {
@@ -401,10 +422,8 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
       ),
     );
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(await h.deps.db.booking.count({ where: { slotKey: burst[1]?.slotKey } })).toBe(0);
-    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map((b) => b.slotKey) } } })).toBe(
-      2,
-    );
+    expect(await h.deps.db.booking.count({ where: { slotKey: keyOf(burst[1]) } })).toBe(0);
+    expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map(keyOf) } } })).toBe(2);
   });
 });
 

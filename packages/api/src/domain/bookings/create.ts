@@ -13,9 +13,15 @@ import { calendarPushJobRow, pushesBookings } from "../calendar-sync/push";
 import { invalidProof, issuedProofFile } from "../uploads/proof";
 import { isSubscribed, webhookBooking, webhookEventRow } from "../webhooks/events";
 import { type BookingDeps, type BookingRow, bookingSelect, type ImageView, toBookingDto } from "./dto";
-import { type HoldPlanner, holdPlanner, type SessionFacts, sessionFacts, withPlannedHolds } from "./holds";
-import { insertBooking, type NewBooking, writtenBooking } from "./insert";
-import { assertBookable, claimSeat, seatKeys } from "./schedule";
+import { holdPlanner, isHoldTaken, type SessionFacts, sessionFacts } from "./holds";
+import {
+  type InsertedBooking,
+  insertBooking,
+  type NewBooking,
+  type SeatedBooking,
+  writtenBooking,
+} from "./insert";
+import { assertBookable, seatKeys } from "./schedule";
 
 export type BookingCreateData = z.output<typeof ZBookingCreateInput>;
 
@@ -89,6 +95,28 @@ async function notifyService(
   return services.get(id) ?? null;
 }
 
+/** Writes of a booking that lost a slot seat or a hold to a writer elsewhere, before it is refused. */
+const WRITE_ATTEMPTS = 5;
+
+/**
+ * Runs the booking's write again (reading what is taken again) when a writer elsewhere (another instance) took
+ * its slot seat or a hold between the write's read and its insert; refuses once every attempt lost one.
+ */
+async function writeUntilSeated(
+  seated: SeatedBooking,
+  write: () => Promise<InsertedBooking>,
+): Promise<InsertedBooking> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const lostHold = isHoldTaken(error);
+      if (!lostHold && !isUniqueViolation(error, "slotKey")) throw error;
+      if (attempt >= WRITE_ATTEMPTS) throw lostHold ? seated.holds.exhausted() : seated.slot.full();
+    }
+  }
+}
+
 /**
  * Creates a pending booking (public dialog and admin dialog share it). Rules: a slot the studio's schedule
  * allows (open day and hours, the session with its buffers inside them, notice, horizon: schedule.ts), an
@@ -156,60 +184,58 @@ export async function createBooking(
       image: proof?.image ?? null,
       uploadId: proof?.uploadId ?? null,
     };
-    // Each seat is tried in its own transaction: on PostgreSQL a failed insert ends its transaction.
     const { audit } = deps;
-    // The start slot's seat; the range's crew and equipment are planned where the booking is written (insert.ts),
-    // and refuse it naming what is missing. The holds already judge how many sessions may run at once; the slot
-    // keys' unique index only decides which seat, trying each in turn, with no read first.
-    const write = (holds: HoldPlanner) =>
-      claimSeat(seatKeys(input, crews), (slotKey) =>
-        insertBooking(deps.db, { ...booking, slotKey, holds }, deps.now(), (id, createdAt) => {
-          const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
-            ...booking,
-            id,
-            status: "pending",
-            service,
-            lastDate: days[days.length - 1] ?? null,
-          });
-          manageUrl = url;
-          const webhookEvents = announce
-            ? [
-                webhookEventRow(
-                  "booking.created",
-                  webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
-                  deps.now(),
-                ),
-              ]
-            : [];
-          const jobs = pushToCalendar ? [calendarPushJobRow(id, deps.now())] : [];
-          return {
-            ...messages,
-            jobs,
-            webhookEvents,
-            // The admin dialog's booking is in the trail, written with it (ADR 017).
-            audit: audit
-              ? auditColumns(
-                  audit.entry({
-                    entityId: id,
-                    before: null,
-                    after: writtenBooking({ ...booking, slotKey }, id, createdAt),
-                  }),
-                )
-              : null,
-          };
-        }),
-      );
-    let created: Awaited<ReturnType<typeof write>>;
+    // The start slot's seat and the range's crew and equipment are chosen where the booking is written
+    // (insert.ts), from what is taken then; a refusal names what is missing (the holds are judged first).
+    const seated: SeatedBooking = {
+      ...booking,
+      slot: { keys: seatKeys(input, crews), full: slotTaken },
+      holds: holdPlanner({ ...input, days }, facts, crews),
+    };
+    const write = () =>
+      insertBooking(deps.db, seated, deps.now(), (id, createdAt, slotKey) => {
+        const { manageUrl: url, ...messages } = receivedMessages(deps, context, {
+          ...booking,
+          id,
+          status: "pending",
+          service,
+          lastDate: days[days.length - 1] ?? null,
+        });
+        manageUrl = url;
+        const webhookEvents = announce
+          ? [
+              webhookEventRow(
+                "booking.created",
+                webhookBooking({ ...booking, id, status: "pending", createdAt, service }),
+                deps.now(),
+              ),
+            ]
+          : [];
+        const jobs = pushToCalendar ? [calendarPushJobRow(id, deps.now())] : [];
+        return {
+          ...messages,
+          jobs,
+          webhookEvents,
+          // The admin dialog's booking is in the trail, written with it (ADR 017).
+          audit: audit
+            ? auditColumns(
+                audit.entry({
+                  entityId: id,
+                  before: null,
+                  after: writtenBooking({ ...booking, slotKey }, id, createdAt),
+                }),
+              )
+            : null,
+        };
+      });
+    let created: InsertedBooking;
     try {
-      // The crew and equipment of the whole held range: planned and written with the booking, planned again when
-      // a writer elsewhere took a seat first (holds.ts).
-      created = await withPlannedHolds(holdPlanner({ ...input, days }, facts, crews), write);
+      created = await writeUntilSeated(seated, write);
     } catch (error) {
+      // No crew, equipment or seat of the slot left (or a retry of this submission took it: answer with it).
       if (error instanceof AppError && error.code === "CONFLICT") return refusedUnlessRetry(error);
       throw error;
     }
-    // Other bookings took every seat (or a retry of this submission did: answer with it).
-    if (!created) return refusedUnlessRetry(slotTaken());
     row = { ...created, service: { title: service.title } };
     deps.cache.invalidate("bookings");
   } catch (error) {

@@ -241,25 +241,6 @@ export function addHeld(held: HeldSeats, holds: readonly HoldRow[]): void {
 }
 
 /**
- * Runs `write`, which plans the holds with `planner` where it writes, again when a writer elsewhere (another
- * instance, or a batch already on its way) took a seat between that read and the write.
- */
-export async function withPlannedHolds<T>(
-  planner: HoldPlanner,
-  write: (planner: HoldPlanner) => Promise<T>,
-  attempts = 5,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write(planner);
-    } catch (error) {
-      if (!isHoldTaken(error)) throw error;
-      if (attempt + 1 >= attempts) throw planner.exhausted();
-    }
-  }
-}
-
-/**
  * Plans the session's holds and runs `write` with them, planning again (with a fresh read) when a concurrent
  * writer took a seat first; refuses with `resourceTaken` when a resource has no seat left. `write` answers null
  * when it found nothing to write (its caller's own condition failed).

@@ -38,10 +38,19 @@ export type BookingCompanions = {
 };
 
 /**
- * The booking in one of its slot's seats (schedule.ts), with the planner of the crew and equipment it holds
- * (holds.ts): its seats are planned where it is written, from what is held then.
+ * The seats of the booking's start slot (schedule.ts: "date time", then "…#2" and on), in the order they are
+ * taken, and the refusal when none is left.
  */
-export type SeatedBooking = NewBooking & { slotKey: string; holds: HoldPlanner };
+export type StartSlot = { keys: readonly string[]; full: () => Error };
+
+/**
+ * The booking with its start slot and the planner of the crew and equipment it holds (holds.ts): its slot's seat
+ * and its holds are chosen where it is written, from what is taken then.
+ */
+export type SeatedBooking = NewBooking & { slot: StartSlot; holds: HoldPlanner };
+
+/** What the booking's write makes with it, once its id and slot seat are known. */
+export type Companions = (id: number, created: Date, slotKey: string) => BookingCompanions;
 
 export type InsertedBooking = NewBooking & {
   slotKey: string;
@@ -236,45 +245,71 @@ function mailValues(mail: MailRow): SqlValue[] {
 }
 
 /**
- * Writes the booking, the holds its planner plans from what is held at that moment, and what `companions` makes
- * for it (called once, with the booking's id), or nothing. A resource with no seat left refuses it (the
- * planner's error); a taken slot, a reused key or a claimed proof file fails on its unique index, a seat taken
- * by a writer elsewhere on the hold's; a deleted service or proof file on its foreign key.
+ * Writes the booking in the first free seat of its start slot, the holds its planner plans from what is held at
+ * that moment, and what `companions` makes for it (called once, with the booking's id and seat), or nothing. A
+ * resource with no seat left refuses it (the planner's error), then a start slot with no seat left (the slot's).
+ * A reused key or a claimed proof file fails on its unique index, as does a slot seat or a hold that a writer
+ * elsewhere took between the read and the write; a deleted service or proof file on its foreign key.
  */
 export async function insertBooking(
   db: Db,
   booking: SeatedBooking,
   attachedAt: Date,
-  companions: (id: number, created: Date) => BookingCompanions,
+  companions: Companions,
 ): Promise<InsertedBooking> {
   const access = directAccess(db);
   const created = new Date();
 
   if (access.provider === "sqlite") {
     return access.transaction((sql) => {
-      // Inside the transaction: no other write runs between this read and the booking's.
+      // Inside the transaction: no other write runs between these reads and the booking's.
       const read = heldQuery(booking.holds.resources, booking.holds.units);
       const holds = booking.holds.plan(heldSeatsOf(sql.all<HoldRow>(read.text, read.params)));
+      const keys = booking.slot.keys;
+      const taken = sql.all<{ slotKey: string }>(
+        `SELECT "slotKey" FROM "Booking" WHERE "slotKey" IN (${keys.map(() => "?").join(", ")})`,
+        keys,
+      );
+      const slotKey = freeSeat(booking.slot, new Set(taken.map((row) => row.slotKey)));
       if (booking.uploadId)
         sql.run(`UPDATE "Upload" SET "attachedAt" = ? WHERE "id" = ?`, [
           instant(attachedAt),
           booking.uploadId,
         ]);
-      const row = sql.get<{ id: number }>(SQLITE_BOOKING_INSERT, bookingValues(booking, created));
+      const row = sql.get<{ id: number }>(
+        SQLITE_BOOKING_INSERT,
+        bookingValues({ ...booking, slotKey }, created),
+      );
       if (!row) throw new Error("The booking insert returned no id");
       for (const hold of holds) sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
-      const { accessTokenHash, mails, jobs, webhookEvents, audit } = companions(row.id, created);
+      const { accessTokenHash, mails, jobs, webhookEvents, audit } = companions(row.id, created, slotKey);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);
       for (const mail of mails) sql.run(SQLITE_MAIL_INSERT, mailValues(mail));
       for (const job of jobs) sql.run(SQLITE_JOB_INSERT, jobValues(job));
       for (const event of webhookEvents ?? [])
         sql.run(SQLITE_EVENT_INSERT, [event.payload, instant(event.createdAt)]);
       if (audit) sql.run(SQLITE_AUDIT_INSERT, auditValues(audit));
-      return { ...booking, holds, id: row.id, status: "pending" as const, createdAt: created };
+      return inserted(booking, { id: row.id, slotKey, holds, created });
     });
   }
 
   return postgresBatcher(db, access.query).insert({ booking, attachedAt, companions, created });
+}
+
+function inserted(
+  booking: SeatedBooking,
+  written: { id: number; slotKey: string; holds: HoldRow[]; created: Date },
+): InsertedBooking {
+  const { slot: _slot, holds: _planner, ...fields } = booking;
+  const { id, slotKey, holds, created } = written;
+  return { ...fields, id, slotKey, holds, status: "pending", createdAt: created };
+}
+
+/** The first seat of the start slot that is not taken; the slot's refusal when every one is. */
+function freeSeat(slot: StartSlot, taken: ReadonlySet<string>): string {
+  const key = slot.keys.find((seat) => !taken.has(seat));
+  if (key === undefined) throw slot.full();
+  return key;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -285,12 +320,12 @@ type PgQuery = (text: string, values: readonly SqlValue[], name?: string) => Pro
 type PgRequest = {
   booking: SeatedBooking;
   attachedAt: Date;
-  companions: (id: number, created: Date) => BookingCompanions;
+  companions: Companions;
   created: Date;
 };
 
-/** A request with its id drawn, its holds planned and its companions made. */
-type PgRow = PgRequest & { id: number; holds: HoldRow[]; made: BookingCompanions };
+/** A request with its id drawn, its slot's seat and its holds chosen and its companions made. */
+type PgRow = PgRequest & { id: number; slotKey: string; holds: HoldRow[]; made: BookingCompanions };
 
 /** Bookings one statement writes at most. */
 const PG_BATCH_MAX = 64;
@@ -300,16 +335,19 @@ type Pending = PgRequest & { resolve: (row: InsertedBooking) => void; reject: (e
 const batchers = new WeakMap<Db, { insert: (request: PgRequest) => Promise<InsertedBooking> }>();
 
 /**
- * The batch's ids and what is held in its bookings' units, in one round trip. The lists come as JSON text (one
- * statement text, named, whatever their length).
+ * The batch's ids, what is held in its bookings' units and which of their start slots' seats are taken, in one
+ * round trip. The lists come as JSON text (one statement text, named, whatever their length).
  */
-const DRAW_IDS_AND_READ_HELD = `SELECT 'id' AS "kind", nextval(pg_get_serial_sequence('"Booking"', 'id'))::text AS "value", NULL AS "unit", NULL::int AS "seat" FROM generate_series(1, $1::int)
+const DRAW_IDS_AND_READ_TAKEN = `SELECT 'id' AS "kind", nextval(pg_get_serial_sequence('"Booking"', 'id'))::text AS "value", NULL AS "unit", NULL::int AS "seat" FROM generate_series(1, $1::int)
   UNION ALL
   SELECT 'held', "resource", "unit", "seat" FROM "ResourceHold"
   WHERE "resource" = ANY(ARRAY(SELECT jsonb_array_elements_text($2::jsonb)))
-    AND "unit" = ANY(ARRAY(SELECT jsonb_array_elements_text($3::jsonb)))`;
+    AND "unit" = ANY(ARRAY(SELECT jsonb_array_elements_text($3::jsonb)))
+  UNION ALL
+  SELECT 'slot', "slotKey", NULL, NULL FROM "Booking"
+  WHERE "slotKey" = ANY(ARRAY(SELECT jsonb_array_elements_text($4::jsonb)))`;
 
-type DrawnRow = { kind: "id" | "held"; value: string; unit: string | null; seat: number | null };
+type DrawnRow = { kind: "id" | "held" | "slot"; value: string; unit: string | null; seat: number | null };
 
 /**
  * Bookings that arrive while the previous batch is written (or within one turn of the event loop) are written
@@ -332,19 +370,23 @@ function postgresBatcher(db: Db, query: PgQuery) {
   const planned = async (batch: Pending[]): Promise<(PgRow & Pending)[]> => {
     const resources = new Set<string>();
     const units = new Set<string>();
-    for (const item of batch) {
-      for (const resource of item.booking.holds.resources) resources.add(resource);
-      for (const unit of item.booking.holds.units) units.add(unit);
+    const seats = new Set<string>();
+    for (const { booking } of batch) {
+      for (const resource of booking.holds.resources) resources.add(resource);
+      for (const unit of booking.holds.units) units.add(unit);
+      for (const key of booking.slot.keys) seats.add(key);
     }
     const drawn = await query(
-      DRAW_IDS_AND_READ_HELD,
-      [batch.length, JSON.stringify([...resources]), JSON.stringify([...units])],
-      "booking-ids-held",
+      DRAW_IDS_AND_READ_TAKEN,
+      [batch.length, JSON.stringify([...resources]), JSON.stringify([...units]), JSON.stringify([...seats])],
+      "booking-ids-taken",
     );
     const ids: number[] = [];
     const heldRows: HoldRow[] = [];
+    const taken = new Set<string>();
     for (const row of drawn as DrawnRow[]) {
       if (row.kind === "id") ids.push(Number(row.value));
+      else if (row.kind === "slot") taken.add(row.value);
       else heldRows.push({ resource: row.value, unit: row.unit ?? "", seat: Number(row.seat) });
     }
     const held: HeldSeats = heldSeatsOf(heldRows);
@@ -352,9 +394,12 @@ function postgresBatcher(db: Db, query: PgQuery) {
     for (const [i, item] of batch.entries()) {
       const id = ids[i]!;
       try {
+        // The holds first, so a refusal names the missing resource rather than the full slot.
         const holds = item.booking.holds.plan(held);
+        const slotKey = freeSeat(item.booking.slot, taken);
         addHeld(held, holds);
-        rows.push({ ...item, id, holds, made: item.companions(id, item.created) });
+        taken.add(slotKey);
+        rows.push({ ...item, id, slotKey, holds, made: item.companions(id, item.created, slotKey) });
       } catch (error) {
         item.reject(error);
       }
@@ -421,7 +466,7 @@ function postgresBatcher(db: Db, query: PgQuery) {
 }
 
 function insertedOf(row: PgRow): InsertedBooking {
-  return { ...row.booking, holds: row.holds, id: row.id, status: "pending", createdAt: row.created };
+  return inserted(row.booking, row);
 }
 
 /**
@@ -439,7 +484,9 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
     values.push(...row);
     return `(${row.map((_, i) => `$${start + i + 1}${casts[i] ?? ""}`).join(", ")})`;
   };
-  const bookings = rows.map((r) => tuple([r.id, ...bookingValues(r.booking, r.created)])).join(", ");
+  const bookings = rows
+    .map((r) => tuple([r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)]))
+    .join(", ");
   const accesses = rows
     .map((r) => tuple([r.made.accessTokenHash, r.id, instant(r.created)], ["", "::int", "::timestamp(3)"]))
     .join(", ");
