@@ -7,11 +7,12 @@
  *      today, beyond the horizon, closed (weekday or closure), a slot outside the day's hours, a session that with
  *      its buffers ends after closing, or one sooner than the notice allows. It answers the rules it judged by
  *      (capacity = crews, zone).
- *   2. `withHolds` (holds.ts): the crew and equipment of the whole held range, whose unique hold keys decide how
- *      many sessions run at once (409 with what is missing).
- *   3. `claimSeat(seatKeys(slot, capacity), write)`: calls `write(slotKey)` with each seat of the start slot in
- *      turn until one is stored. Booking.slotKey is unique too, so a write that loses a seat to a concurrent one
- *      (unique violation on slotKey) tries the next; null when every seat went.
+ *   2. The crew and equipment of the whole held range, whose unique hold keys decide how many sessions run at
+ *      once (409 with what is missing): a new booking's are planned where it is written (`holdPlanner`, insert.ts),
+ *      a move's read first (`withHolds`, holds.ts).
+ *   3. A seat of the start slot (`seatKeys(slot, capacity)`): a new booking's write takes the first one not taken
+ *      (insert.ts); a move calls `claimSeat`, which writes with each seat in turn until one is stored (null when
+ *      every seat went). Booking.slotKey is unique, so a write that loses a seat to a concurrent one fails on it.
  * Seat 1 is the slot's plain key "YYYY-MM-DD HH:MM" (as before capacity existed), seat n is "…#n". Lowering
  * the capacity leaves existing bookings where they are; their holds keep the units they fill full.
  *
