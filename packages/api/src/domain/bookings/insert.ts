@@ -397,9 +397,10 @@ function postgresBatcher(db: Db, query: PgQuery) {
         // The holds first, so a refusal names the missing resource rather than the full slot.
         const holds = item.booking.holds.plan(held);
         const slotKey = freeSeat(item.booking.slot, taken);
+        const made = item.companions(id, item.created, slotKey);
         addHeld(held, holds);
         taken.add(slotKey);
-        rows.push({ ...item, id, slotKey, holds, made: item.companions(id, item.created, slotKey) });
+        rows.push({ ...item, id, slotKey, holds, made });
       } catch (error) {
         item.reject(error);
       }
