@@ -267,7 +267,7 @@ export async function insertBooking(
       const holds = booking.holds.plan(heldSeatsOf(sql.all<HoldRow>(read.text, read.params)));
       const keys = booking.slot.keys;
       const taken = sql.all<{ slotKey: string }>(
-        `SELECT "slotKey" FROM "Booking" WHERE "slotKey" IN (${keys.map(() => "?").join(", ")})`,
+        `SELECT "slotKey" FROM "Booking" WHERE "slotKey" IN (${questionMarks(keys)})`,
         keys,
       );
       const slotKey = freeSeat(booking.slot, new Set(taken.map((row) => row.slotKey)));
