@@ -85,6 +85,26 @@ describe("trigger-kept booking counts", () => {
     await expectCountsExact();
   });
 
+  it("follow one statement that inserts, then deletes, bookings of several statuses with and without a proof", async () => {
+    const db = h.deps.db;
+    // PostgreSQL counts a statement's rows together (migration booking_counts_per_statement); SQLite per row.
+    const data = [
+      booking("pending", await newUpload()),
+      booking("pending"),
+      booking("confirmed", await newUpload()),
+      booking("completed"),
+      booking("cancelled", await newUpload()),
+    ];
+    await db.booking.createMany({ data });
+    await expectCountsExact();
+    // Nothing written: nothing counted.
+    await db.booking.createMany({ data: [] });
+    await db.booking.deleteMany({ where: { id: -1 } });
+    await expectCountsExact();
+    await db.booking.deleteMany({ where: { email: { in: data.map((row) => row.email) } } });
+    await expectCountsExact();
+  });
+
   it("follow an attached upload being removed (the foreign key sets uploadId to null)", async () => {
     const uploadId = await newUpload();
     await h.deps.db.booking.create({ data: booking("confirmed", uploadId) });

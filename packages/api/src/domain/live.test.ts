@@ -76,6 +76,32 @@ describe("live-event cursor", () => {
       expect((await cursor.next()).map((e) => e.id)).toEqual([lower, higher]);
     });
 
+  it("bookings written or deleted by one statement each leave their own event, in the order of their ids", async () => {
+    const db = h.deps.db;
+    const start = await latestLiveEventId(db);
+    const guest = (n: number) => ({
+      name: `Live ${n}`,
+      email: `live${n}@example.test`,
+      phone: "+1 555 0100",
+      date: "2031-04-01",
+      time: "10:00",
+      status: n === 2 ? ("confirmed" as const) : ("pending" as const),
+    });
+    await db.booking.createMany({ data: [guest(1), guest(2), guest(3)] });
+    const written = await db.booking.findMany({
+      where: { email: { startsWith: "live" } },
+      orderBy: { id: "asc" },
+      select: { id: true, status: true },
+    });
+    await db.booking.deleteMany({ where: { id: { in: written.map((b) => b.id) } } });
+    const events = await db.liveEvent.findMany({ where: { id: { gt: start } }, orderBy: { id: "asc" } });
+    const expected = (type: string) => written.map((b) => ({ type, entityId: b.id, status: b.status }));
+    expect(events.map(({ type, entityId, status }) => ({ type, entityId, status }))).toEqual([
+      ...expected("booking.created"),
+      ...expected("booking.deleted"),
+    ]);
+  });
+
   it("a reader starts at the newest id when no recent id is missing, even past an old rolled-back one", async () => {
     const db = h.deps.db;
     const latest = await latestLiveEventId(db);
