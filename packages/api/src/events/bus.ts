@@ -186,7 +186,12 @@ export function createPostgresBus(url: string): EventBus {
     waiting = new Map();
     sending = true;
     client
-      .query(NOTIFY_ALL, [batch.map((item) => `studio_${item.channel}`), batch.map((item) => item.wire)])
+      .query({
+        // Named: the connection parses and plans it once (a burst of bookings sends one every few of them).
+        name: "bus-notify-all",
+        text: NOTIFY_ALL,
+        values: [batch.map((item) => `studio_${item.channel}`), batch.map((item) => item.wire)],
+      })
       .catch((error: unknown) => core.setHealth("degraded", error))
       .finally(() => {
         sending = false;
