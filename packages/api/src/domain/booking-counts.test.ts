@@ -87,7 +87,7 @@ describe("trigger-kept booking counts", () => {
 
   it("follow one statement that inserts, then deletes, bookings of several statuses with and without a proof", async () => {
     const db = h.deps.db;
-    // PostgreSQL counts a statement's rows together (migration booking_counts_per_statement); SQLite per row.
+    // PostgreSQL counts a statement's new rows together (migration booking_counts_per_statement); SQLite per row.
     const data = [
       booking("pending", await newUpload()),
       booking("pending"),
