@@ -3,12 +3,14 @@
  * so every change to a session or its admin must drop it at once; on PostgreSQL (several instances) every call
  * reads the database. Each case first makes a call that caches the session, then changes it, then calls again.
  */
+import { observeQueries } from "@studio/db";
 import { MESSAGES } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeEmailConfirmed } from "../testing/email-change";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 import { createPasswordReset } from "./admins";
+import { readSession } from "./session";
 
 let h: Harness;
 type Caller = ReturnType<Harness["caller"]>;
@@ -113,5 +115,57 @@ describe("a cached admin session", () => {
     } finally {
       h.setNow(new Date());
     }
+  });
+});
+
+describe("admin sessions read together", () => {
+  it("each call gets its own session, a signed-out one comes back revoked and an unknown one not at all", async () => {
+    const a = await signedIn("together-a@cache.test");
+    const b = await signedIn("together-b@cache.test");
+    const gone = await signedIn("together-gone@cache.test");
+    await gone.caller.auth.logout();
+    const sessionOf = async (userId: number, revoked: boolean) =>
+      (
+        await h.deps.db.authSession.findFirstOrThrow({
+          where: { userId, revokedAt: revoked ? { not: null } : null },
+        })
+      ).id;
+    const ids = [
+      await sessionOf(a.id, false),
+      await sessionOf(b.id, false),
+      await sessionOf(gone.id, true),
+    ] as const;
+    let statements = 0;
+    observeQueries(() => {
+      statements += 1;
+    });
+    let rows: Awaited<ReturnType<typeof readSession>>[];
+    try {
+      // Asked in one turn of the event loop, as a burst of admin calls asks.
+      rows = await Promise.all([
+        readSession(h.deps, ids[0]),
+        readSession(h.deps, ids[1]),
+        readSession(h.deps, ids[2]),
+        readSession(h.deps, ids[0]),
+        readSession(h.deps, "no-such-session"),
+      ]);
+    } finally {
+      observeQueries(null);
+    }
+    expect(rows.map((row) => row?.email)).toEqual([
+      "together-a@cache.test",
+      "together-b@cache.test",
+      "together-gone@cache.test",
+      "together-a@cache.test",
+      undefined,
+    ]);
+    expect(rows.map((row) => row?.userId)).toEqual([a.id, b.id, gone.id, a.id, undefined]);
+    expect(rows.map((row) => row?.revokedAt instanceof Date)).toEqual([false, false, true, false, false]);
+    expect(rows[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    // On PostgreSQL, where every admin call reads its session, the five reads were one statement.
+    if (h.deps.provider === "postgresql") expect(statements).toBe(1);
+    else expect(statements).toBe(5);
+    // And a call made with the signed-out token is refused.
+    expect(await unauthorized(gone.caller)).toBe("UNAUTHORIZED");
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { directAccess } from "@studio/db";
+import { type Db, directAccess, type SqlValue } from "@studio/db";
 import { type AdminUserDto, API_KEY_PREFIX, type AuthResult } from "@studio/validators";
 import type { Context } from "../context";
 import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/keys";
@@ -76,9 +76,11 @@ export async function authenticate(
 /**
  * One joined query. On SQLite through Prisma (most calls are answered by the cache); on PostgreSQL, read on
  * every admin call, as plain SQL on Prisma's pool (ADR 011): Prisma compiles even a raw query on every call.
- * There it is a named statement, parsed and planned once per connection.
  */
-async function readSession(ctx: Pick<Context, "db">, sessionId: string): Promise<SessionRow | undefined> {
+export async function readSession(
+  ctx: Pick<Context, "db">,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
   const access = directAccess(ctx.db);
   if (access.provider === "sqlite") {
     const rows = await ctx.db.$queryRaw<SessionRow[]>`
@@ -87,24 +89,78 @@ async function readSession(ctx: Pick<Context, "db">, sessionId: string): Promise
       WHERE s."id" = ${sessionId}`;
     return rows[0];
   }
-  // node-postgres would read a TIMESTAMP (no zone) in the process's zone: the instants come as epoch ms.
-  const rows = await access.query<
-    Omit<SessionRow, "expiresAt" | "revokedAt"> & { expiresMs: number; revokedMs: number | null }
-  >(
-    `SELECT s."userId", (EXTRACT(EPOCH FROM s."expiresAt") * 1000)::FLOAT8 AS "expiresMs",
-            (EXTRACT(EPOCH FROM s."revokedAt") * 1000)::FLOAT8 AS "revokedMs", u."name", u."email", u."role"
-     FROM "AuthSession" s JOIN "AdminUser" u ON u."id" = s."userId" WHERE s."id" = $1`,
-    [sessionId],
-    "admin-session",
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { expiresMs, revokedMs, ...rest } = row;
-  return {
-    ...rest,
-    expiresAt: new Date(expiresMs),
-    revokedAt: revokedMs === null ? null : new Date(revokedMs),
+  return postgresSessionReader(ctx.db, access.query).read(sessionId);
+}
+
+/**
+ * The sessions of the admin calls that arrive together, read by one named statement (parsed and planned once per
+ * connection). Each call's read is sent after the call arrived, so a session revoked before it is seen revoked,
+ * as with a read of its own; a burst of calls then pays one round trip, not one each (ADR 010).
+ */
+const PG_SESSIONS = `SELECT s."id", s."userId", (EXTRACT(EPOCH FROM s."expiresAt") * 1000)::FLOAT8 AS "expiresMs",
+        (EXTRACT(EPOCH FROM s."revokedAt") * 1000)::FLOAT8 AS "revokedMs", u."name", u."email", u."role"
+ FROM "AuthSession" s JOIN "AdminUser" u ON u."id" = s."userId"
+ WHERE s."id" IN (SELECT jsonb_array_elements_text($1::jsonb))`;
+
+// node-postgres would read a TIMESTAMP (no zone) in the process's zone: the instants come as epoch ms.
+type PgSessionRow = Omit<SessionRow, "expiresAt" | "revokedAt"> & {
+  id: string;
+  expiresMs: number;
+  revokedMs: number | null;
+};
+type SessionWaiter = { resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
+type PgQuery = <T>(text: string, values: readonly SqlValue[], name?: string) => Promise<T[]>;
+
+const sessionReaders = new WeakMap<Db, { read: (sessionId: string) => Promise<SessionRow | undefined> }>();
+
+function postgresSessionReader(db: Db, query: PgQuery) {
+  let reader = sessionReaders.get(db);
+  if (reader) return reader;
+  /** The session ids asked for in this turn of the event loop, with their callers; null once sent. */
+  let waiting: Map<string, SessionWaiter[]> | null = null;
+
+  const send = async (asked: Map<string, SessionWaiter[]>) => {
+    try {
+      const rows = await query<PgSessionRow>(
+        PG_SESSIONS,
+        [JSON.stringify([...asked.keys()])],
+        "admin-sessions",
+      );
+      const found = new Map(
+        rows.map(({ id, expiresMs, revokedMs, ...rest }) => [
+          id,
+          {
+            ...rest,
+            expiresAt: new Date(expiresMs),
+            revokedAt: revokedMs === null ? null : new Date(revokedMs),
+          },
+        ]),
+      );
+      for (const [id, waiters] of asked) for (const waiter of waiters) waiter.resolve(found.get(id));
+    } catch (error) {
+      for (const waiters of asked.values()) for (const waiter of waiters) waiter.reject(error);
+    }
   };
+
+  reader = {
+    read(sessionId) {
+      return new Promise<SessionRow | undefined>((resolve, reject) => {
+        if (!waiting) {
+          const asked = new Map<string, SessionWaiter[]>();
+          waiting = asked;
+          setImmediate(() => {
+            waiting = null;
+            void send(asked);
+          });
+        }
+        const waiters = waiting.get(sessionId);
+        if (waiters) waiters.push({ resolve, reject });
+        else waiting.set(sessionId, [{ resolve, reject }]);
+      });
+    },
+  };
+  sessionReaders.set(db, reader);
+  return reader;
 }
 
 type SessionRow = {
