@@ -4,9 +4,9 @@
  * (a rolled-back booking leaves no e-mail; a committed one always has its e-mail). Nothing is sent here: the
  * worker (worker.ts) delivers pending rows. See docs/decisions/007-mail-outbox.md.
  */
-import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
 import type { MailKind, MailStatus } from "@studio/validators";
+import { pooledRandomBytes } from "../auth/random-bytes";
 import type { MailConfig } from "../config";
 import type { Tx } from "../domain/uploads/proof";
 import type { StoredAttachment } from "./attachments";
@@ -44,9 +44,18 @@ export function mailDomain(from: string): string {
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : "localhost";
 }
 
-/** A new, globally unique Message-ID under the studio's domain. */
+/** Base-36 digits of a Message-ID's time: every millisecond until the year 5188 has one of this width. */
+const MESSAGE_ID_TIME_DIGITS = 9;
+
+/**
+ * A new, globally unique Message-ID under the studio's domain: when it was made (milliseconds in base 36, fixed
+ * width) and 96 random bits. Ids made one after another sort one after another, so the outbox's unique index takes
+ * each new one at its end, on a page the same commit already writes; a random id landed on a page of its own (about
+ * one more page written per booking, a twelfth of a new booking's writes on SQLite).
+ */
 export function newMessageId(config: { mail: MailConfig }): string {
-  return `<${randomUUID()}@${mailDomain(config.mail.from)}>`;
+  const made = Date.now().toString(36).padStart(MESSAGE_ID_TIME_DIGITS, "0");
+  return `<${made}.${pooledRandomBytes(12).toString("hex")}@${mailDomain(config.mail.from)}>`;
 }
 
 /**
