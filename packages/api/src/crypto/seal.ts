@@ -3,12 +3,14 @@
  * sent) are kept encrypted with AES-256-GCM under a key derived from the server's secret (JWT_SECRET), so a
  * copy of the database alone holds no working secret. Changing JWT_SECRET makes what is stored unreadable.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import { pooledRandomBytes } from "./random-bytes";
 
 const VERSION = "v1";
 
 export function encryptSecret(key: Uint8Array, secret: string): string {
-  const iv = randomBytes(12);
+  // Every new booking seals its manage link: a call to the system's generator per IV cost more than the cipher.
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   return [VERSION, iv, cipher.getAuthTag(), sealed]

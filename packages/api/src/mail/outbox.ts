@@ -6,7 +6,7 @@
  */
 import type { Db } from "@studio/db";
 import type { MailKind, MailStatus } from "@studio/validators";
-import { pooledRandomBytes } from "../auth/random-bytes";
+import { pooledRandomBytes } from "../crypto/random-bytes";
 import type { MailConfig } from "../config";
 import type { Tx } from "../domain/uploads/proof";
 import type { StoredAttachment } from "./attachments";

@@ -24,7 +24,7 @@ import {
   sessionEnd,
   zonedInstant,
 } from "@studio/validators";
-import { pooledRandomBytes } from "../../auth/random-bytes";
+import { pooledRandomBytes } from "../../crypto/random-bytes";
 import type { ApiConfig } from "../../config";
 import { AppError } from "../../errors";
 import { notifyBooking } from "../../mail/notify";

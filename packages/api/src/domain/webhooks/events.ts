@@ -14,7 +14,7 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from "@studio/validators";
 import { z } from "zod";
-import { pooledRandomBytes } from "../../auth/random-bytes";
+import { pooledRandomBytes } from "../../crypto/random-bytes";
 import type { ReadCache } from "../../cache";
 import { type BookingRow, bookingSelect, toBookingDto } from "../bookings/dto";
 import type { Tx } from "../uploads/proof";
