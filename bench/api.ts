@@ -361,6 +361,12 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     }
 
     async function measureCreate() {
+      // The ceiling again, just before: this machine kind's speed drifts within minutes (bare Hono 21,000 and
+      // 33,000 req/s in one hour), and the suite's first reading is minutes old by now. Creation is judged against
+      // the higher of the two, never the friendlier.
+      log(`\n[${label}] ceilings: bare Hono again, just before creation`);
+      const bareNow = (await measureBare([])).tiny.reqPerSec;
+      const createCeiling = Math.max(bareReqPerSec, bareNow);
       // Distinct slots far in the future: nine a day from 2040-01-01, so no request conflicts.
       const runId = randomBytes(6).toString("hex");
       let n = 0;
@@ -401,8 +407,9 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
         {
           // Issue 27: at least 3.5 % of the bare Hono ceiling measured in the same run.
           target: (r) => {
-            const share = r.requests.average / bareReqPerSec;
-            return [`>= 3.5% of bare (${(share * 100).toFixed(2)}%)`, share >= 0.035];
+            const share = r.requests.average / createCeiling;
+            const readings = `${Math.round(bareReqPerSec)}, ${Math.round(bareNow)} just before`;
+            return [`>= 3.5% of bare (${(share * 100).toFixed(2)}% of ${readings})`, share >= 0.035];
           },
         },
       );
