@@ -9,7 +9,6 @@
  * open days), a start offered only when every day fits and is free; the starts are the service's grid (hourly, or
  * every half hour). No personal data leaves this module.
  */
-import { directRead } from "@studio/db";
 import {
   addDays,
   type Availability,
@@ -33,6 +32,7 @@ import {
 } from "@studio/validators";
 import { calendarBusyRanges } from "../calendar-sync/sync";
 import type { BookingDeps } from "./dto";
+import { readHeldUnits } from "./held-units";
 import { needsOf, sessionFacts } from "./holds";
 import { scheduleRules } from "./schedule";
 
@@ -124,29 +124,19 @@ async function judgeDays(
   if (open.length) {
     const first = open[0]!;
     const last = lastDayOf(open[open.length - 1]!);
-    const exclude = options.excludeBookingId ? [options.excludeBookingId] : [];
-    const resources = needs.map((n) => n.resource);
-    // Plain SQL (ADR 011), counted by the database: holds by their key's (resource, unit) prefix. With `fullOnly`,
-    // a unit counts only when a need has fewer free seats there than it wants (held > count − quantity). The start
-    // slots' keys are not read: every booking that holds one holds a crew from its start on (ADR 022), so a start
-    // whose seats are all taken has its first unit's crews all held.
-    const unitsFull = fullOnly
-      ? ` HAVING COUNT(*) > CASE "resource" ${needs.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
-      : "";
-    const heldUnits = `"unit" || '=' || "n"`;
-    const unitList =
-      deps.provider === "postgresql" ? `string_agg(${heldUnits}, ',')` : `group_concat(${heldUnits})`;
-    const holds = await directRead<{ resource: string; units: string }>(
-      deps.db,
-      `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${resources.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${exclude.length ? ` AND "bookingId" <> ?` : ""} GROUP BY "resource", "unit"${unitsFull}) AS "held" GROUP BY "resource"`,
-      [
-        ...resources,
-        `${first} 00:00`,
-        `${addDays(last, 1)} 00:00`,
-        ...exclude,
-        ...(fullOnly ? needs.flatMap((need) => [need.resource, need.count - need.quantity]) : []),
-      ],
-    );
+    // Counted by the database: holds by their key's (resource, unit) prefix. With `fullOnly`, a unit counts only
+    // when a need has fewer free seats there than it wants (held > count − quantity). The start slots' keys are not
+    // read: every booking that holds one holds a crew from its start on (ADR 022), so a start whose seats are all
+    // taken has its first unit's crews all held.
+    const holds = await readHeldUnits(deps.db, deps.provider, {
+      asks: needs.map((need) => ({
+        resource: need.resource,
+        over: fullOnly ? need.count - need.quantity : -1,
+      })),
+      first,
+      last,
+      excludeBookingId: options.excludeBookingId,
+    });
     held = heldCountsOf(holds);
   }
   const noticeEnds = now.getTime() + rules.notice_hours * HOUR_MS;

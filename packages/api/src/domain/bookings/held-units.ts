@@ -1,0 +1,139 @@
+/**
+ * The held units a month view or a day's starts are judged on: per resource, its (unit, seats held) pairs over a
+ * range of days, counted by the database (plain SQL, ADR 011). With a threshold per resource, only the units held
+ * beyond it (the full ones) come back, so a month of a busy studio reads a few rows instead of thousands.
+ *
+ * On PostgreSQL the reads that arrive together (in one turn of the event loop) go as one named statement, each
+ * read's ranges as rows of one JSON parameter, or two when there are several, so that two backends count them: a
+ * burst of month views pays two round trips, not one each (ADR 022). SQLite reads in-process, a statement a read.
+ */
+import { type Db, type DbProvider, directAccess, directRead, type DirectAccess } from "@studio/db";
+import { addDays } from "@studio/validators";
+
+/** One resource asked about: its key, and the seats it may have held in a unit before the unit counts (−1: all). */
+export type HeldAsk = { resource: string; over: number };
+export type HeldUnitsQuery = {
+  asks: readonly HeldAsk[];
+  /** The first and last day read (inclusive). */
+  first: string;
+  last: string;
+  /** The studio rescheduling that booking: its holds do not count. */
+  excludeBookingId?: number;
+};
+/** Per resource, its held units as "YYYY-MM-DD HH:MM=n" joined by commas. */
+export type HeldUnitsRow = { resource: string; units: string };
+
+const heldUnitText = `"unit" || '=' || "n"`;
+
+export function readHeldUnits(db: Db, provider: DbProvider, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
+  if (query.asks.length === 0) return Promise.resolve([]);
+  const access = directAccess(db);
+  // A rescheduling's read (rare, admin only) names its booking: it keeps a statement of its own.
+  if (access.provider === "postgresql" && query.excludeBookingId === undefined)
+    return postgresHeldReader(db, access.query).read(query);
+  return readOne(db, provider, query);
+}
+
+function readOne(db: Db, provider: DbProvider, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
+  const { asks, excludeBookingId } = query;
+  const unitList =
+    provider === "postgresql" ? `string_agg(${heldUnitText}, ',')` : `group_concat(${heldUnitText})`;
+  const counted = asks.some((ask) => ask.over >= 0);
+  const over = counted
+    ? ` HAVING COUNT(*) > CASE "resource" ${asks.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
+    : "";
+  return directRead<HeldUnitsRow>(
+    db,
+    `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${asks.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${excludeBookingId === undefined ? "" : ` AND "bookingId" <> ?`} GROUP BY "resource", "unit"${over}) AS "held" GROUP BY "resource"`,
+    [
+      ...asks.map((ask) => ask.resource),
+      `${query.first} 00:00`,
+      `${addDays(query.last, 1)} 00:00`,
+      ...(excludeBookingId === undefined ? [] : [excludeBookingId]),
+      ...(counted ? asks.flatMap((ask) => [ask.resource, ask.over]) : []),
+    ],
+  );
+}
+
+/**
+ * Every read of a batch as rows (its index, a resource, the range, the threshold); each row's units are counted by
+ * an index-only scan of its own (the lateral subquery), so one statement serves any mix of services and months.
+ */
+const PG_HELD_UNITS = `SELECT r."i", h."resource", string_agg(${heldUnitText}, ',') AS "units"
+ FROM jsonb_to_recordset($1::jsonb) AS r("i" INTEGER, "resource" TEXT, "from" TEXT, "to" TEXT, "over" INTEGER)
+ CROSS JOIN LATERAL (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold"
+   WHERE "resource" = r."resource" AND "unit" >= r."from" AND "unit" < r."to"
+   GROUP BY "resource", "unit" HAVING COUNT(*) > r."over") AS h
+ GROUP BY r."i", h."resource"`;
+
+type PgQuery = Extract<DirectAccess, { provider: "postgresql" }>["query"];
+type Waiter = {
+  query: HeldUnitsQuery;
+  resolve: (rows: HeldUnitsRow[]) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * A turn's reads go as this many statements at most, each on a connection of its own: one statement runs on one
+ * PostgreSQL backend, one core, so a burst sent as one waited for every read in it one after the other.
+ */
+const PARALLEL_STATEMENTS = 2;
+
+/** `items` in at most `parts` runs of nearly equal length, in order. */
+function split<T>(items: readonly T[], parts: number): T[][] {
+  const size = Math.ceil(items.length / Math.max(1, parts));
+  const runs: T[][] = [];
+  for (let at = 0; at < items.length; at += size) runs.push(items.slice(at, at + size));
+  return runs;
+}
+
+const heldReaders = new WeakMap<Db, { read: (query: HeldUnitsQuery) => Promise<HeldUnitsRow[]> }>();
+
+function postgresHeldReader(db: Db, query: PgQuery) {
+  let reader = heldReaders.get(db);
+  if (reader) return reader;
+  /** The reads asked for in this turn of the event loop; null once sent. */
+  let waiting: Waiter[] | null = null;
+
+  const send = async (batch: Waiter[]) => {
+    try {
+      const ranges = batch.flatMap(({ query: { asks, first, last } }, i) =>
+        asks.map((ask) => ({
+          i,
+          resource: ask.resource,
+          from: `${first} 00:00`,
+          to: `${addDays(last, 1)} 00:00`,
+          over: ask.over,
+        })),
+      );
+      const rows = await query<HeldUnitsRow & { i: number }>(
+        PG_HELD_UNITS,
+        [JSON.stringify(ranges)],
+        "held-units",
+      );
+      const answers = batch.map((): HeldUnitsRow[] => []);
+      for (const { i, resource, units } of rows) answers[i]?.push({ resource, units });
+      for (const [i, waiter] of batch.entries()) waiter.resolve(answers[i] ?? []);
+    } catch (error) {
+      for (const waiter of batch) waiter.reject(error);
+    }
+  };
+
+  reader = {
+    read(heldQuery) {
+      return new Promise<HeldUnitsRow[]>((resolve, reject) => {
+        if (!waiting) {
+          const batch: Waiter[] = [];
+          waiting = batch;
+          setImmediate(() => {
+            waiting = null;
+            for (const part of split(batch, PARALLEL_STATEMENTS)) void send(part);
+          });
+        }
+        waiting.push({ query: heldQuery, resolve, reject });
+      });
+    },
+  };
+  heldReaders.set(db, reader);
+  return reader;
+}
