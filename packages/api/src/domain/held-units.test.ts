@@ -7,7 +7,7 @@ import { observeQueries } from "@studio/db";
 import { CREW_RESOURCE, DEFAULT_SCHEDULE, type ScheduleUpdateInput } from "@studio/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HeldUnitsQuery, type HeldUnitsRow, readHeldUnits } from "./bookings/held-units";
-import { bookingInput } from "../testing/fixtures";
+import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 
 /** 12:00 on Tuesday 2030-01-15 in the studio's zone. */
@@ -26,19 +26,7 @@ beforeAll(async () => {
   const kit = await admin.equipment.create({ name: "Drone kit (held units)", count: 1 });
   drone = `equipment:${kit.id}`;
   const service = async (title: string, minutes: number, after = 0) =>
-    (
-      await h.deps.db.service.create({
-        data: {
-          title,
-          description: "d",
-          category: "photography",
-          priceCents: 100,
-          features: [],
-          durationMinutes: minutes,
-          bufferAfterMinutes: after,
-        },
-      })
-    ).id;
+    (await createTestService(h.deps.db, { title, durationMinutes: minutes, bufferAfterMinutes: after })).id;
   const aerial = await service("Aerial (held units)", 120, 30);
   await admin.equipment.setForService({
     service_id: aerial,

@@ -12,7 +12,7 @@ import {
 } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueManageUrl } from "./bookings/self-service";
-import { bookingInput } from "../testing/fixtures";
+import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";
 
@@ -48,19 +48,13 @@ async function service(
   buffers: { before?: number; after?: number; days?: number; every?: 30 | 60 } = {},
   equipment: { id: number; quantity?: number }[] = [],
 ): Promise<number> {
-  const row = await h.deps.db.service.create({
-    data: {
-      title,
-      description: "d",
-      category: "photography",
-      priceCents: 100,
-      features: [],
-      durationMinutes: minutes,
-      bufferBeforeMinutes: buffers.before ?? 0,
-      bufferAfterMinutes: buffers.after ?? 0,
-      durationDays: buffers.days ?? 1,
-      startEveryMinutes: buffers.every ?? 60,
-    },
+  const row = await createTestService(h.deps.db, {
+    title,
+    durationMinutes: minutes,
+    bufferBeforeMinutes: buffers.before ?? 0,
+    bufferAfterMinutes: buffers.after ?? 0,
+    durationDays: buffers.days ?? 1,
+    startEveryMinutes: buffers.every ?? 60,
   });
   if (equipment.length) {
     await admin.equipment.setForService({

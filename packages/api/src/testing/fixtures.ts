@@ -4,10 +4,19 @@ import type { Db } from "@studio/db";
 import { type BookingCreateInput, CREW_RESOURCE, heldRange, holdUnits } from "@studio/validators";
 import { DEFAULT_TIMING } from "../domain/bookings/holds";
 
-/** A photography service, "Portrait Session" unless told otherwise. */
+/** A photography service, "Portrait Session" unless told otherwise (an hour, no buffers, unless told otherwise). */
 export function createTestService(
   db: Db,
-  overrides: { title?: string; category?: string; priceCents?: number } = {},
+  overrides: {
+    title?: string;
+    category?: string;
+    priceCents?: number;
+    durationMinutes?: number;
+    bufferBeforeMinutes?: number;
+    bufferAfterMinutes?: number;
+    durationDays?: number;
+    startEveryMinutes?: number;
+  } = {},
 ) {
   return db.service.create({
     data: {
