@@ -1,6 +1,7 @@
 export { createDatabase, isDatabaseReachable, type Database, type Db } from "./client";
 export {
   type DirectAccess,
+  type PgQuery,
   type ComposedSql,
   directAccess,
   directQuery,

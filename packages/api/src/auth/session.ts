@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Db, type DirectAccess, directAccess } from "@studio/db";
+import { type Db, directAccess, type PgQuery } from "@studio/db";
 import { type AdminUserDto, API_KEY_PREFIX, type AuthResult } from "@studio/validators";
 import type { Context } from "../context";
 import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/keys";
@@ -109,7 +109,6 @@ type PgSessionRow = Omit<SessionRow, "expiresAt" | "revokedAt"> & {
   revokedMs: number | null;
 };
 type SessionWaiter = { resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
-type PgQuery = Extract<DirectAccess, { provider: "postgresql" }>["query"];
 
 const sessionReaders = new WeakMap<Db, { read: (sessionId: string) => Promise<SessionRow | undefined> }>();
 

@@ -94,7 +94,7 @@ const queries: HeldUnitsQuery[] = [
 describe("held units", () => {
   it("answer what the holds say, asked one at a time", async () => {
     for (const query of queries) {
-      expect(answered(await readHeldUnits(h.deps.db, h.deps.provider, query))).toEqual(await expected(query));
+      expect(answered(await readHeldUnits(h.deps.db, query))).toEqual(await expected(query));
     }
     // The fixtures do what the cases need: full units, a unit held once, and nothing.
     expect((await expected(queries[1]!)).get(CREW_RESOURCE)).toEqual([
@@ -115,9 +115,7 @@ describe("held units", () => {
     });
     let burst: HeldUnitsRow[][];
     try {
-      burst = await Promise.all(
-        [...queries, ...queries].map((query) => readHeldUnits(h.deps.db, h.deps.provider, query)),
-      );
+      burst = await Promise.all([...queries, ...queries].map((query) => readHeldUnits(h.deps.db, query)));
     } finally {
       observeQueries(null);
     }
@@ -139,8 +137,8 @@ describe("held units", () => {
       excludeBookingId: droneBooking,
     };
     const [alone, withBurst] = await Promise.all([
-      readHeldUnits(h.deps.db, h.deps.provider, query),
-      readHeldUnits(h.deps.db, h.deps.provider, { ...query, excludeBookingId: undefined }),
+      readHeldUnits(h.deps.db, query),
+      readHeldUnits(h.deps.db, { ...query, excludeBookingId: undefined }),
     ]);
     expect(answered(alone)).toEqual(await expected(query));
     expect(answered(alone).has(drone)).toBe(false);

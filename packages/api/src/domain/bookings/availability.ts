@@ -128,7 +128,7 @@ async function judgeDays(
     // when a need has fewer free seats there than it wants (held > count − quantity). The start slots' keys are not
     // read: every booking that holds one holds a crew from its start on (ADR 022), so a start whose seats are all
     // taken has its first unit's crews all held.
-    const holds = await readHeldUnits(deps.db, deps.provider, {
+    const holds = await readHeldUnits(deps.db, {
       asks: needs.map((need) => ({
         resource: need.resource,
         over: fullOnly ? need.count - need.quantity : -1,

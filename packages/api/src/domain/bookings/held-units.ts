@@ -7,7 +7,7 @@
  * read's ranges as rows of one JSON parameter, or two when there are several, so that two backends count them: a
  * burst of month views pays two round trips, not one each (ADR 022). SQLite reads in-process, a statement a read.
  */
-import { type Db, type DbProvider, directAccess, directRead, type DirectAccess } from "@studio/db";
+import { type Db, directAccess, directRead, type PgQuery } from "@studio/db";
 import { addDays } from "@studio/validators";
 
 /** One resource asked about: its key, and the seats it may have held in a unit before the unit counts (−1: all). */
@@ -25,19 +25,25 @@ export type HeldUnitsRow = { resource: string; units: string };
 
 const heldUnitText = `"unit" || '=' || "n"`;
 
-export function readHeldUnits(db: Db, provider: DbProvider, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
+/** The units a query reads, as keys compare: from its first day's midnight to the midnight after its last. */
+const unitRange = ({ first, last }: HeldUnitsQuery) => ({
+  from: `${first} 00:00`,
+  to: `${addDays(last, 1)} 00:00`,
+});
+
+export function readHeldUnits(db: Db, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
   if (query.asks.length === 0) return Promise.resolve([]);
   const access = directAccess(db);
   // A rescheduling's read (rare, admin only) names its booking: it keeps a statement of its own.
   if (access.provider === "postgresql" && query.excludeBookingId === undefined)
     return postgresHeldReader(db, access.query).read(query);
-  return readOne(db, provider, query);
+  return readOne(db, access.provider === "postgresql", query);
 }
 
-function readOne(db: Db, provider: DbProvider, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
+function readOne(db: Db, postgres: boolean, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
   const { asks, excludeBookingId } = query;
-  const unitList =
-    provider === "postgresql" ? `string_agg(${heldUnitText}, ',')` : `group_concat(${heldUnitText})`;
+  const { from, to } = unitRange(query);
+  const unitList = postgres ? `string_agg(${heldUnitText}, ',')` : `group_concat(${heldUnitText})`;
   const counted = asks.some((ask) => ask.over >= 0);
   const over = counted
     ? ` HAVING COUNT(*) > CASE "resource" ${asks.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
@@ -47,8 +53,8 @@ function readOne(db: Db, provider: DbProvider, query: HeldUnitsQuery): Promise<H
     `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${asks.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${excludeBookingId === undefined ? "" : ` AND "bookingId" <> ?`} GROUP BY "resource", "unit"${over}) AS "held" GROUP BY "resource"`,
     [
       ...asks.map((ask) => ask.resource),
-      `${query.first} 00:00`,
-      `${addDays(query.last, 1)} 00:00`,
+      from,
+      to,
       ...(excludeBookingId === undefined ? [] : [excludeBookingId]),
       ...(counted ? asks.flatMap((ask) => [ask.resource, ask.over]) : []),
     ],
@@ -66,7 +72,6 @@ const PG_HELD_UNITS = `SELECT r."i", h."resource", string_agg(${heldUnitText}, '
    GROUP BY "resource", "unit" HAVING COUNT(*) > r."over") AS h
  GROUP BY r."i", h."resource"`;
 
-type PgQuery = Extract<DirectAccess, { provider: "postgresql" }>["query"];
 type Waiter = {
   query: HeldUnitsQuery;
   resolve: (rows: HeldUnitsRow[]) => void;
@@ -97,14 +102,8 @@ function postgresHeldReader(db: Db, query: PgQuery) {
 
   const send = async (batch: Waiter[]) => {
     try {
-      const ranges = batch.flatMap(({ query: { asks, first, last } }, i) =>
-        asks.map((ask) => ({
-          i,
-          resource: ask.resource,
-          from: `${first} 00:00`,
-          to: `${addDays(last, 1)} 00:00`,
-          over: ask.over,
-        })),
+      const ranges = batch.flatMap(({ query: asked }, i) =>
+        asked.asks.map((ask) => ({ i, resource: ask.resource, ...unitRange(asked), over: ask.over })),
       );
       const rows = await query<HeldUnitsRow & { i: number }>(
         PG_HELD_UNITS,
