@@ -49,10 +49,10 @@ export type DirectAccess =
       query<T>(text: string, values: readonly SqlValue[], name?: string): Promise<T[]>;
     };
 
-/** The SQLite side's connection and lock, as sqlite-serial.ts hands them over once Prisma has connected. */
 /** The statement runner of PostgreSQL's direct access (a named statement when `name` is given). */
 export type PgQuery = Extract<DirectAccess, { provider: "postgresql" }>["query"];
 
+/** The SQLite side's connection and lock, as sqlite-serial.ts hands them over once Prisma has connected. */
 export type SqliteConnection = {
   client: () => BetterSqlite3.Database | null;
   exclusive: <T>(work: (client: BetterSqlite3.Database) => T) => Promise<T>;

@@ -17,3 +17,4 @@ export { seedDemoContent, seedIfEmpty } from "./seed";
 export type * from "./generated/sqlite/models";
 export { Prisma } from "./generated/sqlite/client";
 export { observeQueries, type QueryObserver } from "./query-timing";
+export { perTurnBatcher } from "./turn-batch";

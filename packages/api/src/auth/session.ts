@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Db, directAccess, type PgQuery } from "@studio/db";
+import { type Db, directAccess, type PgQuery, perTurnBatcher } from "@studio/db";
 import { type AdminUserDto, API_KEY_PREFIX, type AuthResult } from "@studio/validators";
 import type { Context } from "../context";
 import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/keys";
@@ -89,7 +89,7 @@ export async function readSession(
       WHERE s."id" = ${sessionId}`;
     return rows[0];
   }
-  return postgresSessionReader(ctx.db, access.query).read(sessionId);
+  return postgresSessionReader(ctx.db, access.query)(sessionId);
 }
 
 /**
@@ -108,58 +108,32 @@ type PgSessionRow = Omit<SessionRow, "expiresAt" | "revokedAt"> & {
   expiresMs: number;
   revokedMs: number | null;
 };
-type SessionWaiter = { resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
 
-const sessionReaders = new WeakMap<Db, { read: (sessionId: string) => Promise<SessionRow | undefined> }>();
+const sessionReaders = new WeakMap<Db, (sessionId: string) => Promise<SessionRow | undefined>>();
 
 function postgresSessionReader(db: Db, query: PgQuery) {
-  let reader = sessionReaders.get(db);
-  if (reader) return reader;
-  /** The session ids asked for in this turn of the event loop, with their callers; null once sent. */
-  let waiting: Map<string, SessionWaiter[]> | null = null;
-
-  const send = async (asked: Map<string, SessionWaiter[]>) => {
-    try {
-      const rows = await query<PgSessionRow>(
-        PG_SESSIONS,
-        [JSON.stringify([...asked.keys()])],
-        "admin-sessions",
-      );
-      const found = new Map(
-        rows.map(({ id, expiresMs, revokedMs, ...rest }) => [
-          id,
-          {
-            ...rest,
-            expiresAt: new Date(expiresMs),
-            revokedAt: revokedMs === null ? null : new Date(revokedMs),
-          },
-        ]),
-      );
-      for (const [id, waiters] of asked) for (const waiter of waiters) waiter.resolve(found.get(id));
-    } catch (error) {
-      for (const waiters of asked.values()) for (const waiter of waiters) waiter.reject(error);
-    }
-  };
-
-  reader = {
-    read(sessionId) {
-      return new Promise<SessionRow | undefined>((resolve, reject) => {
-        if (!waiting) {
-          const asked = new Map<string, SessionWaiter[]>();
-          waiting = asked;
-          setImmediate(() => {
-            waiting = null;
-            void send(asked);
-          });
-        }
-        const waiters = waiting.get(sessionId);
-        if (waiters) waiters.push({ resolve, reject });
-        else waiting.set(sessionId, [{ resolve, reject }]);
-      });
-    },
-  };
-  sessionReaders.set(db, reader);
-  return reader;
+  let read = sessionReaders.get(db);
+  if (read) return read;
+  read = perTurnBatcher(async (sessionIds: readonly string[]) => {
+    const rows = await query<PgSessionRow>(
+      PG_SESSIONS,
+      [JSON.stringify([...new Set(sessionIds)])],
+      "admin-sessions",
+    );
+    const found = new Map(
+      rows.map(({ id, expiresMs, revokedMs, ...rest }): [string, SessionRow] => [
+        id,
+        {
+          ...rest,
+          expiresAt: new Date(expiresMs),
+          revokedAt: revokedMs === null ? null : new Date(revokedMs),
+        },
+      ]),
+    );
+    return sessionIds.map((id) => found.get(id));
+  });
+  sessionReaders.set(db, read);
+  return read;
 }
 
 type SessionRow = {

@@ -7,7 +7,7 @@
  * read's ranges as rows of one JSON parameter, or two when there are several, so that two backends count them: a
  * burst of month views pays two round trips, not one each (ADR 022). SQLite reads in-process, a statement a read.
  */
-import { type Db, directAccess, directRead, type PgQuery } from "@studio/db";
+import { type Db, directAccess, directRead, type PgQuery, perTurnBatcher } from "@studio/db";
 import { addDays } from "@studio/validators";
 
 /** One resource asked about: its key, and the seats it may have held in a unit before the unit counts (−1: all). */
@@ -36,7 +36,7 @@ export function readHeldUnits(db: Db, query: HeldUnitsQuery): Promise<HeldUnitsR
   const access = directAccess(db);
   // A rescheduling's read (rare, admin only) names its booking: it keeps a statement of its own.
   if (access.provider === "postgresql" && query.excludeBookingId === undefined)
-    return postgresHeldReader(db, access.query).read(query);
+    return postgresHeldReader(db, access.query)(query);
   return readOne(db, access.provider === "postgresql", query);
 }
 
@@ -72,67 +72,30 @@ const PG_HELD_UNITS = `SELECT r."i", h."resource", string_agg(${heldUnitText}, '
    GROUP BY "resource", "unit" HAVING COUNT(*) > r."over") AS h
  GROUP BY r."i", h."resource"`;
 
-type Waiter = {
-  query: HeldUnitsQuery;
-  resolve: (rows: HeldUnitsRow[]) => void;
-  reject: (error: unknown) => void;
-};
-
 /**
  * A turn's reads go as this many statements at most, each on a connection of its own: one statement runs on one
  * PostgreSQL backend, one core, so a burst sent as one waited for every read in it one after the other.
  */
 const PARALLEL_STATEMENTS = 2;
 
-/** `items` in at most `parts` runs of nearly equal length, in order. */
-function split<T>(items: readonly T[], parts: number): T[][] {
-  const size = Math.ceil(items.length / Math.max(1, parts));
-  const runs: T[][] = [];
-  for (let at = 0; at < items.length; at += size) runs.push(items.slice(at, at + size));
-  return runs;
-}
-
-const heldReaders = new WeakMap<Db, { read: (query: HeldUnitsQuery) => Promise<HeldUnitsRow[]> }>();
+const heldReaders = new WeakMap<Db, (query: HeldUnitsQuery) => Promise<HeldUnitsRow[]>>();
 
 function postgresHeldReader(db: Db, query: PgQuery) {
-  let reader = heldReaders.get(db);
-  if (reader) return reader;
-  /** The reads asked for in this turn of the event loop; null once sent. */
-  let waiting: Waiter[] | null = null;
-
-  const send = async (batch: Waiter[]) => {
-    try {
-      const ranges = batch.flatMap(({ query: asked }, i) =>
-        asked.asks.map((ask) => ({ i, resource: ask.resource, ...unitRange(asked), over: ask.over })),
-      );
-      const rows = await query<HeldUnitsRow & { i: number }>(
-        PG_HELD_UNITS,
-        [JSON.stringify(ranges)],
-        "held-units",
-      );
-      const answers = batch.map((): HeldUnitsRow[] => []);
-      for (const { i, resource, units } of rows) answers[i]?.push({ resource, units });
-      for (const [i, waiter] of batch.entries()) waiter.resolve(answers[i] ?? []);
-    } catch (error) {
-      for (const waiter of batch) waiter.reject(error);
-    }
-  };
-
-  reader = {
-    read(heldQuery) {
-      return new Promise<HeldUnitsRow[]>((resolve, reject) => {
-        if (!waiting) {
-          const batch: Waiter[] = [];
-          waiting = batch;
-          setImmediate(() => {
-            waiting = null;
-            for (const part of split(batch, PARALLEL_STATEMENTS)) void send(part);
-          });
-        }
-        waiting.push({ query: heldQuery, resolve, reject });
-      });
-    },
-  };
-  heldReaders.set(db, reader);
-  return reader;
+  let read = heldReaders.get(db);
+  if (read) return read;
+  read = perTurnBatcher(async (batch: readonly HeldUnitsQuery[]) => {
+    const ranges = batch.flatMap((asked, i) =>
+      asked.asks.map((ask) => ({ i, resource: ask.resource, ...unitRange(asked), over: ask.over })),
+    );
+    const rows = await query<HeldUnitsRow & { i: number }>(
+      PG_HELD_UNITS,
+      [JSON.stringify(ranges)],
+      "held-units",
+    );
+    const answers = batch.map((): HeldUnitsRow[] => []);
+    for (const { i, resource, units } of rows) answers[i]?.push({ resource, units });
+    return answers;
+  }, PARALLEL_STATEMENTS);
+  heldReaders.set(db, read);
+  return read;
 }
