@@ -8,6 +8,15 @@ import path from "node:path";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "studio-test-all-"));
 const results = [];
+/** Each failed test's suite, name and the start of its message: printed again in the summary, where a CI log's tail shows it. */
+const failures = [];
+const firstLines = (text = "") =>
+  text
+    .split("\n")
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, 8)
+    .join("\n")
+    .slice(0, 800);
 const VITEST_PROJECTS = ["packages/validators", "packages/db", "packages/api", "apps/server", "apps/web"];
 const DB_PROJECTS = ["packages/db", "packages/api", "apps/server"];
 
@@ -51,6 +60,18 @@ function vitest(name, project, env = {}, extraArgs = []) {
       (t) => t.status === "failed" && !(t.assertionResults ?? []).length,
     ).length;
     failed = (report.numFailedTests ?? 0) + crashedFiles;
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name ?? "");
+      if (file.status === "failed" && !(file.assertionResults ?? []).length)
+        failures.push({ suite: name, test: where, message: firstLines(file.message) });
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed")
+          failures.push({
+            suite: name,
+            test: `${where} > ${test.fullName}`,
+            message: firstLines(test.failureMessages?.[0]),
+          });
+    }
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ name, passed, failed, seconds: r.seconds });
@@ -66,6 +87,17 @@ function playwright(name, args = []) {
     const { stats } = JSON.parse(readFileSync(out, "utf8"));
     passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     failed = stats?.unexpected ?? 0;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        if (!spec.ok)
+          failures.push({
+            suite: name,
+            test: `${spec.file} > ${[...titles, spec.title].join(" > ")}`,
+            message: firstLines(spec.tests?.[0]?.results?.at(-1)?.error?.message),
+          });
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of JSON.parse(readFileSync(out, "utf8")).suites ?? []) walk(suite, []);
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ name, passed, failed, seconds: r.seconds });
@@ -134,6 +166,11 @@ for (const r of results)
   console.log(
     `${r.failed ? "FAIL" : "ok  "} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`,
   );
+if (failures.length) {
+  console.log("\n=== failed tests ===");
+  for (const f of failures)
+    console.log(`[${f.suite}] ${f.test}\n    ${f.message.replaceAll("\n", "\n    ")}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
