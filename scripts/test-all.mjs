@@ -84,7 +84,8 @@ function playwright(name, args = []) {
   let passed = 0;
   let failed = 0;
   if (existsSync(out)) {
-    const { stats } = JSON.parse(readFileSync(out, "utf8"));
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    const stats = report.stats;
     passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     failed = stats?.unexpected ?? 0;
     const walk = (suite, titles) => {
@@ -97,7 +98,7 @@ function playwright(name, args = []) {
           });
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
-    for (const suite of JSON.parse(readFileSync(out, "utf8")).suites ?? []) walk(suite, []);
+    for (const suite of report.suites ?? []) walk(suite, []);
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ name, passed, failed, seconds: r.seconds });

@@ -9,6 +9,7 @@
  */
 import { type Db, directAccess, directRead, type PgQuery, perTurnBatcher } from "@studio/db";
 import { addDays } from "@studio/validators";
+import { marks } from "./holds";
 
 /** One resource asked about: its key, and the seats it may have held in a unit before the unit counts (−1: all). */
 export type HeldAsk = { resource: string; over: number };
@@ -50,7 +51,7 @@ function readOne(db: Db, postgres: boolean, query: HeldUnitsQuery): Promise<Held
     : "";
   return directRead<HeldUnitsRow>(
     db,
-    `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${asks.map(() => "?").join(", ")}) AND "unit" >= ? AND "unit" < ?${excludeBookingId === undefined ? "" : ` AND "bookingId" <> ?`} GROUP BY "resource", "unit"${over}) AS "held" GROUP BY "resource"`,
+    `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${marks(asks)}) AND "unit" >= ? AND "unit" < ?${excludeBookingId === undefined ? "" : ` AND "bookingId" <> ?`} GROUP BY "resource", "unit"${over}) AS "held" GROUP BY "resource"`,
     [
       ...asks.map((ask) => ask.resource),
       from,

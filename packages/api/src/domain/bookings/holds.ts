@@ -92,7 +92,7 @@ export type HeldSeats = Map<string, Set<number>>;
 export const heldKey = (resource: string, unit: string) => `${resource}|${unit}`;
 
 /** `?, ?, ?` for a list's values. */
-const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+export const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
 /** The statement that reads the holds of some resources in some units (another booking's only, when one is excluded). */
 export function heldQuery(
