@@ -2,6 +2,7 @@
  * Durable jobs on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL): written with the change that
  * causes them, run once by one of several racing workers, retried, resumed after a crash, never finished twice.
  */
+import { observeQueries } from "@studio/db";
 import { createTestDatabase, type TestDatabase } from "@studio/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import { cancelJobs, enqueueJob, jobBacklog, pruneJobs } from "./queue";
 import {
   type AnyJobHandler,
   defineJob,
+  dueJobKinds,
   type JobHandler,
   type JobWorkerDeps,
   PermanentJobError,
@@ -195,6 +197,64 @@ describe("running", () => {
     expect(failed.status).toBe("failed");
     expect(failed.lastError).toMatch(/^The job's payload is not valid/);
     expect(runs).toEqual([]);
+  });
+});
+
+describe("finding due work", () => {
+  it("names the kinds with a job to claim now: waiting and due, or running past its lease", async () => {
+    const kind = (name: string) => ({ ...echo, kind: `test.${name}` });
+    await enqueueJob(database.prisma, kind("due"), { n: 1 }, { runAt: at(-1_000) });
+    await enqueueJob(database.prisma, kind("due-now"), { n: 1 }, { runAt: at(0) });
+    await enqueueJob(database.prisma, kind("later"), { n: 1 }, { runAt: at(1_000) });
+    const job = (name: string, data: { status: string; leaseUntil?: Date }) =>
+      database.prisma.job.create({
+        data: { kind: `test.${name}`, payload: { n: 1 }, runAt: at(-60_000), ...data },
+      });
+    await job("stale", { status: "running", leaseUntil: at(-1) });
+    await job("leased", { status: "running", leaseUntil: at(60_000) });
+    await job("done", { status: "done" });
+    await job("failed", { status: "failed" });
+    const names = ["due", "due-now", "later", "stale", "leased", "done", "failed", "none"];
+    const due = await dueJobKinds(
+      database.prisma,
+      names.map((name) => `test.${name}`),
+      now,
+    );
+    expect([...due].sort()).toEqual(["test.due", "test.due-now", "test.stale"]);
+    expect(await dueJobKinds(database.prisma, [], now)).toEqual(new Set());
+  });
+
+  it("an idle worker's round is one read for all its kinds, not two queries per kind", async () => {
+    const handlers = ["a", "b", "c", "d", "e", "f"].map(
+      (name) => recorder(undefined, { kind: `test.idle-${name}` }).handler,
+    );
+    let statements = 0;
+    observeQueries(() => {
+      statements += 1;
+    });
+    try {
+      // Every kind's first round starts at once; the next would come only after a minute.
+      const worker = startJobWorker(deps(handlers, { pollMs: 60_000 }));
+      await waitFor(async () => statements > 0, "the first round's read");
+      await worker.stop();
+    } finally {
+      observeQueries(null);
+    }
+    expect(statements).toBe(1);
+  });
+
+  it("an idle worker still runs a job of any kind enqueued meanwhile, at the next round", async () => {
+    const quiet = recorder(undefined, { kind: "test.quiet" });
+    const busy = recorder(undefined, { kind: "test.busy" });
+    const worker = startJobWorker(deps([quiet.handler, busy.handler]));
+    try {
+      await enqueueJob(database.prisma, { ...echo, kind: "test.busy" }, { n: 7 });
+      await waitFor(async () => busy.runs.length === 1, "the busy kind's job");
+    } finally {
+      await worker.stop();
+    }
+    expect(busy.runs).toEqual([7]);
+    expect(quiet.runs).toEqual([]);
   });
 });
 
