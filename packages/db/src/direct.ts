@@ -18,6 +18,13 @@ export type SqlValue = string | number | null;
  */
 export const sqlInstant = (date: Date): string => date.toISOString().replace("Z", "+00:00");
 
+/**
+ * The placeholder of a sqlInstant parameter in a `?` statement that runs on either database: PostgreSQL reads
+ * the text as a timestamp only when told (one text that works on both, rather than the `::timestamp(3)` suffix).
+ */
+export const sqlInstantParameter = (provider: "sqlite" | "postgresql"): string =>
+  provider === "postgresql" ? "CAST(? AS TIMESTAMP(3))" : "?";
+
 /** Prepared statements of one synchronous SQLite transaction (each statement prepared once per connection). */
 export type SqliteTransaction = {
   /** Answers how many rows the statement changed. */

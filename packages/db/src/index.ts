@@ -9,6 +9,7 @@ export {
   pgStatementName,
   type SqliteTransaction,
   sqlInstant,
+  sqlInstantParameter,
   type SqlValue,
 } from "./direct";
 export { migrate, type MigrateResult } from "./migrate";

@@ -7,7 +7,7 @@
  * (small) is still grouped directly. The statements are plain SQL (directRead, ADR 011): Prisma's query compiler and
  * its statements prepared anew on every call were a quarter of an overview's CPU.
  */
-import { type Db, directRead, sqlInstant } from "@studio/db";
+import { type Db, directRead, sqlInstant, sqlInstantParameter } from "@studio/db";
 import {
   type AnalyticsInput,
   type AnalyticsOverview,
@@ -31,10 +31,6 @@ export type AnalyticsDeps = {
 type Provider = AnalyticsDeps["provider"];
 /** A count or sum as a driver answers it: a number, or (PostgreSQL's bigint and numeric) its text. */
 type Counted = number | string;
-
-/** A timestamp parameter (its value: sqlInstant): PostgreSQL reads the text as a timestamp only when told. */
-const instantParameter = (provider: Provider) =>
-  provider === "postgresql" ? "CAST(? AS TIMESTAMP(3))" : "?";
 
 const WEEKDAY_LABELS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const DAY_MS = 86_400_000;
@@ -91,7 +87,7 @@ async function createdPerPeriod(db: Db, provider: Provider, bounds: Date[]): Pro
   const partial = bounds
     .map((bound, i) => ({ i, from: new Date(dayOf(bound)), to: bound }))
     .filter((p) => p.from.getTime() < p.to.getTime());
-  const at = instantParameter(provider);
+  const at = sqlInstantParameter(provider);
   const [days, partialRows] = await Promise.all([
     directRead<{ key: string; n: Counted }>(
       db,
@@ -328,7 +324,7 @@ async function feedbackPerPeriod(
   bounds: Date[],
 ): Promise<{ count: number; average: number | null }[]> {
   if (bounds.length < 2) return [];
-  const at = instantParameter(provider);
+  const at = sqlInstantParameter(provider);
   const periods = bounds.slice(0, -1);
   const rows = await directRead<{ i: Counted | null; n: Counted; total: Counted }>(
     db,

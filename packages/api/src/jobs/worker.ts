@@ -13,7 +13,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { type Db, directAccess, directRead, perTurnBatcher, sqlInstant } from "@studio/db";
+import {
+  type Db,
+  directAccess,
+  directRead,
+  perTurnBatcher,
+  sqlInstant,
+  sqlInstantParameter,
+} from "@studio/db";
 import type { MailLogger } from "../mail/worker";
 import { finishClaimedJob, type JobFinish } from "./finish";
 import { type JobKind, pruneJobs } from "./queue";
@@ -100,7 +107,7 @@ const DEFAULT_LEASE_MS = 120_000;
  */
 export async function dueJobKinds(db: Db, kinds: readonly string[], now: Date): Promise<Set<string>> {
   if (kinds.length === 0) return new Set();
-  const instant = directAccess(db).provider === "postgresql" ? "CAST(? AS TIMESTAMP(3))" : "?";
+  const instant = sqlInstantParameter(directAccess(db).provider);
   // The selected numbers are the list's own indexes, never input.
   const text = kinds
     .map(
