@@ -13,7 +13,14 @@ import { rowOf } from "../mail/outbox";
 import { createProofUpload, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { DEFAULT_TIMING, holdPlanner, isHoldTaken, type SessionFacts } from "./bookings/holds";
-import { insertBooking, type NewBooking, type SeatedBooking, type StartSlot } from "./bookings/insert";
+import {
+  insertBooking,
+  type NewBooking,
+  type PgRow,
+  pgStatement,
+  type SeatedBooking,
+  type StartSlot,
+} from "./bookings/insert";
 
 let h: Harness;
 let serviceId: number;
@@ -424,6 +431,37 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await h.deps.db.booking.count({ where: { slotKey: keyOf(burst[1]) } })).toBe(0);
     expect(await h.deps.db.booking.count({ where: { slotKey: { in: burst.map(keyOf) } } })).toBe(2);
+  });
+});
+
+describe("the batch statement of PostgreSQL", () => {
+  it("has one text for batches of one size, however many units their sessions hold (one name, planned once)", () => {
+    const row = (id: number, units: number): PgRow => {
+      const booking = newBooking();
+      return {
+        booking,
+        attachedAt: new Date(),
+        companions,
+        created: new Date(),
+        id,
+        slotKey: keyOf(booking),
+        holds: Array.from({ length: units }, (_, unit) => ({
+          resource: "crew",
+          unit: `${booking.date} ${String(9 + Math.floor(unit / 2)).padStart(2, "0")}:${unit % 2 ? "30" : "00"}`,
+          seat: 1,
+        })),
+        made: companions(id),
+      };
+    };
+    const [hourText, hourValues] = pgStatement([row(1, 2), row(2, 2)], true);
+    const [dayText, dayValues] = pgStatement([row(3, 18), row(4, 2)], true);
+    expect(dayText).toBe(hourText);
+    expect(dayValues).toHaveLength(hourValues.length);
+    // Every hold is in the one parameter that carries them.
+    const holdsOf = (values: readonly unknown[]) =>
+      values.filter((value) => typeof value === "string" && value.startsWith('[{"resource"'));
+    expect(JSON.parse(String(holdsOf(dayValues)[0]))).toHaveLength(20);
+    expect(pgStatement([row(5, 2)], true)[0]).not.toBe(hourText);
   });
 });
 

@@ -325,7 +325,7 @@ type PgRequest = {
 };
 
 /** A request with its id drawn, its slot's seat and its holds chosen and its companions made. */
-type PgRow = PgRequest & { id: number; slotKey: string; holds: HoldRow[]; made: BookingCompanions };
+export type PgRow = PgRequest & { id: number; slotKey: string; holds: HoldRow[]; made: BookingCompanions };
 
 /** Bookings one statement writes at most. */
 const PG_BATCH_MAX = 64;
@@ -478,13 +478,14 @@ function insertedOf(row: PgRow): InsertedBooking {
  * (pgStatementName), so every connection parses and plans it once (a quarter of the database's work for a
  * booking written in a group of four).
  */
-function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
+export function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
   const values: SqlValue[] = [];
-  const tuple = (row: SqlValue[], casts: readonly string[] = []) => {
-    const start = values.length;
-    values.push(...row);
-    return `(${row.map((_, i) => `$${start + i + 1}${casts[i] ?? ""}`).join(", ")})`;
+  const param = (value: SqlValue, cast = "") => {
+    values.push(value);
+    return `$${values.length}${cast}`;
   };
+  const tuple = (row: SqlValue[], casts: readonly string[] = []) =>
+    `(${row.map((value, i) => param(value, casts[i])).join(", ")})`;
   const bookings = rows
     .map((r) => tuple([r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)]))
     .join(", ");
@@ -503,8 +504,10 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   const audits = rows.flatMap((r) =>
     r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
   );
+  // One parameter for every hold of the batch, however many: the text's shape (and so its name) does not depend
+  // on how long the sessions are.
   const holds = rows.flatMap((r) =>
-    r.holds.map((hold) => tuple([hold.resource, hold.unit, hold.seat, r.id], ["", "", "::int", "::int"])),
+    r.holds.map((hold) => ({ resource: hold.resource, unit: hold.unit, seat: hold.seat, bookingId: r.id })),
   );
   const proofs = rows
     .filter((r) => r.booking.uploadId)
@@ -520,7 +523,7 @@ function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], st
   if (holds.length) {
     // No ON CONFLICT: a seat taken meanwhile fails the statement, and each booking is then written alone.
     parts.push(
-      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM (VALUES ${holds.join(", ")}) AS v ("resource", "unit", "seat", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM jsonb_to_recordset(${param(JSON.stringify(holds), "::jsonb")}) AS v ("resource" text, "unit" text, "seat" int, "bookingId" int) ${ofWritten(`v."bookingId"`)})`,
     );
   }
   if (proofs.length) {
