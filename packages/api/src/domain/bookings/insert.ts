@@ -471,10 +471,11 @@ function insertedOf(row: PgRow): InsertedBooking {
 }
 
 /**
- * One statement that writes the rows' bookings and, for each booking written, its proof's claim, manage link
- * and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
+ * One statement that writes the rows' bookings and, for each booking written, its holds, proof's claim, manage
+ * link and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
  * the statement answers the ids it wrote; otherwise such a booking fails the statement. The text depends only on
- * its shape (bookings, e-mails, proofs, skipping or not), and bursts repeat a few shapes: each is named
+ * its shape (bookings, e-mails, proofs, skipping or not; the holds, however many, are one parameter), and bursts
+ * repeat a few shapes: each is named
  * (pgStatementName), so every connection parses and plans it once (a quarter of the database's work for a
  * booking written in a group of four).
  */
