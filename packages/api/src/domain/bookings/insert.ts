@@ -475,9 +475,8 @@ function insertedOf(row: PgRow): InsertedBooking {
  * link and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
  * the statement answers the ids it wrote; otherwise such a booking fails the statement. The text depends only on
  * its shape (bookings, e-mails, proofs, skipping or not; the holds, however many, are one parameter), and bursts
- * repeat a few shapes: each is named
- * (pgStatementName), so every connection parses and plans it once (a quarter of the database's work for a
- * booking written in a group of four).
+ * repeat a few shapes: each is named (pgStatementName), so every connection parses and plans it once (a quarter
+ * of the database's work for a booking written in a group of four).
  */
 export function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
   const values: SqlValue[] = [];
