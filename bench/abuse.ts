@@ -13,7 +13,7 @@ import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, HOST, memoryKb, resetPeak, startNode, stop, waitFor } from "./process";
+import { freePort, HOST, memoryKb, resetPeak, startStudioServer, stop, waitFor } from "./process";
 
 type Answer = { status: number; text: string; sentBeforeAnswer: number };
 
@@ -81,7 +81,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "studio-abuse-"));
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const server = startNode("apps/server/src/main.ts", {
+  const server = startStudioServer({
     NODE_ENV: "production",
     DATABASE_URL: `file:${path.join(dir, "studio.db")}`,
     HOST,

@@ -31,7 +31,7 @@ import {
   memoryKb,
   pidsWhere,
   resetPeak,
-  startNode,
+  startStudioServer,
   stop,
   waitFor,
   withTempPostgres,
@@ -85,7 +85,7 @@ async function startInstance(
   if (!credentials) throw new Error("the bench bucket has no credentials");
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const child = startNode("apps/server/src/main.ts", {
+  const child = startStudioServer({
     NODE_ENV: "production",
     HOST,
     PORT: String(port),

@@ -14,7 +14,7 @@
  * network errors, and the server's RSS at the start, every 30 s, and at the end.
  * LOAD_PROVIDERS=sqlite (or postgresql) runs one database only.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -23,6 +23,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@studio/db";
+import { startStudioServer } from "./process";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const VUS = Number(process.env.LOAD_VUS ?? 12);
@@ -315,21 +316,16 @@ async function soak(provider: "sqlite" | "postgresql"): Promise<void> {
   }
   const port = await freePort();
   const hasWeb = existsSync(path.join(WEB_DIST, "index.html"));
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      UPLOAD_DIR: path.join(dataDir, "uploads"),
-      JWT_SECRET: "load-test-secret-load-test-secret-0123456789",
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
-      WEB_DIST,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server: ChildProcess = startStudioServer({
+    NODE_ENV: "production",
+    HOST,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    JWT_SECRET: "load-test-secret-load-test-secret-0123456789",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    WEB_DIST,
   });
   const call = makeClient(port);
   try {

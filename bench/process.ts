@@ -50,6 +50,25 @@ export function startNode(
   });
 }
 
+let serverBuilt = false;
+
+/**
+ * The Studio server as production runs it (`pnpm start`: the bundle apps/server/dist/main.js under plain `node`),
+ * built from the current sources the first time a benchmark asks for it, so the figures are those of what ships
+ * rather than of the development loader (tsx transforms every module and wraps its functions in name helpers).
+ */
+export function startStudioServer(env: Record<string, string>, nodeFlags: string[] = []): ChildProcess {
+  if (!serverBuilt) {
+    execSync(`"${process.execPath}" apps/server/scripts/build.mjs`, { cwd: REPO_ROOT, stdio: "ignore" });
+    serverBuilt = true;
+  }
+  return spawn(process.execPath, [...nodeFlags, "apps/server/dist/main.js"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
@@ -163,7 +182,7 @@ export async function withTempPostgres<T>(
 }
 
 /**
- * The real server for a benchmark, on a free loopback port: production mode, limits off, warnings only, no web
+ * The real server for a benchmark (its production build), on a free loopback port: production mode, limits off, warnings only, no web
  * build, its own upload folder, nothing seeded unless `env` says otherwise. Resolves once /health answers.
  */
 export async function startBenchServer(
@@ -174,8 +193,7 @@ export async function startBenchServer(
 ): Promise<{ server: ChildProcess; base: string; pid: number }> {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const server = startNode(
-    "apps/server/src/main.ts",
+  const server = startStudioServer(
     {
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,

@@ -15,7 +15,7 @@ import path from "node:path";
 import { DEFAULT_STUDIO_PROFILE, type StudioProfile } from "@studio/validators";
 import { PUSHED_CACHE_TTL_MS } from "../packages/api/src/cache";
 import { startTestRedis } from "../packages/api/src/testing/redis";
-import { freePort, HOST, startNode, stop, waitFor, withTempPostgres } from "./process";
+import { freePort, HOST, startStudioServer, stop, waitFor, withTempPostgres } from "./process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -40,7 +40,7 @@ async function startInstance(
 ): Promise<Instance> {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const child = startNode("apps/server/src/main.ts", {
+  const child = startStudioServer({
     NODE_ENV: "production",
     HOST,
     PORT: String(port),
