@@ -182,8 +182,9 @@ export async function withTempPostgres<T>(
 }
 
 /**
- * The real server for a benchmark (its production build), on a free loopback port: production mode, limits off, warnings only, no web
- * build, its own upload folder, nothing seeded unless `env` says otherwise. Resolves once /health answers.
+ * The real server for a benchmark (its production build), on a free loopback port: production mode, limits off,
+ * warnings only, no web build, its own upload folder, nothing seeded unless `env` says otherwise. Resolves once
+ * /health answers.
  */
 export async function startBenchServer(
   databaseUrl: string,
