@@ -19,35 +19,20 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@studio/db";
-import { startStudioServer } from "./process";
+import { freePort, HOST, startStudioServer } from "./process";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const VUS = Number(process.env.LOAD_VUS ?? 12);
 const PG_URL = process.env.LOAD_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const PROVIDERS = (process.env.LOAD_PROVIDERS ?? "sqlite,postgresql").split(",").map((p) => p.trim());
-const HOST = "127.0.0.1";
 const WEB_DIST = path.join(REPO_ROOT, "apps/web/dist");
 
 const log = (line = "") => process.stdout.write(`${line}\n`);
 
 // ------------------------------------------------------------------------------------------ plumbing
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, HOST, () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   try {

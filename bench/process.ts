@@ -43,7 +43,11 @@ export function startNode(
   env: Record<string, string>,
   nodeFlags: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeFlags, "--import", "tsx", script], {
+  return spawnNode([...nodeFlags, "--import", "tsx", script], env);
+}
+
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -62,11 +66,7 @@ export function startStudioServer(env: Record<string, string>, nodeFlags: string
     execSync(`"${process.execPath}" apps/server/scripts/build.mjs`, { cwd: REPO_ROOT, stdio: "ignore" });
     serverBuilt = true;
   }
-  return spawn(process.execPath, [...nodeFlags, "apps/server/dist/main.js"], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  return spawnNode([...nodeFlags, "apps/server/dist/main.js"], env);
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
