@@ -39,7 +39,9 @@ export type DirectAccess =
       /**
        * `work` runs alone on the connection, inside a transaction: its writes are kept if it returns and undone if
        * it throws. Transactions asked for together share one commit (group commit); the promise settles once
-       * that commit is done.
+       * that commit is done. `work` may run more than once (its group undone and run again when another of it
+       * failed after writing): only the writes of its last run are kept, and it must change nothing outside the
+       * transaction.
        */
       transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T>;
       /** One read statement on the connection (no transaction: it sees what is committed). */
@@ -113,42 +115,72 @@ function prepared(client: BetterSqlite3.Database, sql: string): BetterSqlite3.St
 type Queued = { work: (sql: SqliteTransaction) => unknown; settle: (outcome: Outcome) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** Thrown out of a group's transaction to undo it all: one of its transactions failed after writing. */
+const UNDO_GROUP = Symbol("undo the group");
+
 /**
  * Group commit: the transactions asked for while the connection is busy, or within one turn of the event
- * loop, are run together in one `BEGIN IMMEDIATE`, each in its own savepoint, so one that throws is rolled
- * back alone and the others are kept. Each caller is answered only once the whole group has committed. Most
- * of a small write's cost on SQLite is the commit (the WAL frames of every page it touched, the full-text
- * index's new segment), and a group writes each shared page once.
+ * loop, are run together in one `BEGIN IMMEDIATE`, and each caller is answered only once the whole group has
+ * committed. Most of a small write's cost on SQLite is the commit (the WAL frames of every page it touched, the
+ * full-text index's new segment), and a group writes each shared page once.
+ *
+ * One that throws is undone alone. Having written nothing (a refusal decided by its reads, or a write statement
+ * that failed, which SQLite undoes by itself), it leaves nothing to undo. Having written, it undoes the whole
+ * group, which runs again with each transaction in its own savepoint, so that only its own writes are rolled
+ * back. Savepoints cost about as much as the group's begin and commit, and a transaction fails after writing
+ * rarely (a message that cannot be composed, a key reused in the same group), so they are opened only then.
  */
 export function sqliteDirectAccess(db: Db, connection: SqliteConnection): DirectAccess {
   let queue: Queued[] = [];
   let scheduled = false;
 
   const runGroup = (client: BetterSqlite3.Database, group: Queued[]) => {
-    const sql: SqliteTransaction = {
-      run: (text, params) => prepared(client, text).run(...params).changes,
-      get: <T>(text: string, params: readonly SqlValue[]) =>
-        prepared(client, text).get(...params) as T | undefined,
-      all: <T>(text: string, params: readonly SqlValue[]) => prepared(client, text).all(...params) as T[],
+    // Whether the running transaction has written: a statement that failed undid its own changes.
+    let wrote = false;
+    const executed = <R>(text: string, execute: (statement: BetterSqlite3.Statement) => R): R => {
+      const statement = prepared(client, text);
+      const result = execute(statement);
+      if (!statement.readonly) wrote = true;
+      return result;
     };
-    const outcomes: Outcome[] = [];
-    try {
+    const sql: SqliteTransaction = {
+      run: (text, params) => executed(text, (statement) => statement.run(...params).changes),
+      get: <T>(text: string, params: readonly SqlValue[]) =>
+        executed(text, (statement) => statement.get(...params) as T | undefined),
+      all: <T>(text: string, params: readonly SqlValue[]) =>
+        executed(text, (statement) => statement.all(...params) as T[]),
+    };
+    let outcomes: Outcome[] = [];
+    const attempt = (savepoints: boolean) => {
+      outcomes = [];
       timedSync(() =>
         client
           .transaction(() => {
             for (const item of group) {
+              wrote = false;
               try {
                 // Inside a transaction, better-sqlite3 runs a nested one as a savepoint.
-                outcomes.push({ ok: true, value: client.transaction(() => item.work(sql))() });
+                const value = savepoints ? client.transaction(() => item.work(sql))() : item.work(sql);
+                outcomes.push({ ok: true, value });
               } catch (error) {
                 // An error SQLite answers by rolling back the whole transaction ends the group.
                 if (!client.inTransaction) throw error;
+                // Its writes are undone with the transaction: alone, by its own error.
+                if (!savepoints && wrote) throw group.length === 1 ? error : UNDO_GROUP;
                 outcomes.push({ ok: false, error });
               }
             }
           })
           .immediate(),
       );
+    };
+    try {
+      try {
+        attempt(false);
+      } catch (error) {
+        if (error !== UNDO_GROUP) throw error;
+        attempt(true);
+      }
     } catch (error) {
       // Nothing of the group was kept: whoever had succeeded learns why.
       for (const [i, item] of group.entries()) {
