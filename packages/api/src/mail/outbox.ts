@@ -4,7 +4,7 @@
  * (a rolled-back booking leaves no e-mail; a committed one always has its e-mail). Nothing is sent here: the
  * worker (worker.ts) delivers pending rows. See docs/decisions/007-mail-outbox.md.
  */
-import type { Db } from "@studio/db";
+import type { Db, Prisma } from "@studio/db";
 import type { MailKind, MailStatus } from "@studio/validators";
 import { pooledRandomBytes } from "../crypto/random-bytes";
 import type { MailConfig } from "../config";
@@ -67,11 +67,10 @@ export function rowOf(deps: OutboxDeps, input: MailInput) {
   if (to.length === 0) throw new Error("An e-mail needs at least one recipient");
   const now = deps.now();
   const status: MailStatus = deps.config.mail.enabled ? "pending" : "unsent";
-  const { values, sealed } = sealLinks(
-    deps.config.mail.sealKey,
-    { content: input.content, attachments: input.attachments ?? null },
-    input.secretLinks ?? [],
-  );
+  const texts = [JSON.stringify(input.content)];
+  if (input.attachments?.length) texts.push(JSON.stringify(input.attachments));
+  const { json, sealed } = sealLinks(deps.config.mail.sealKey, texts, input.secretLinks ?? []);
+  const [content = "", attachments = null] = json;
   return {
     kind: input.kind,
     status,
@@ -80,8 +79,10 @@ export function rowOf(deps: OutboxDeps, input: MailInput) {
     subject: input.subject,
     html: "",
     text: "",
-    content: values.content,
-    ...(values.attachments?.length ? { attachments: values.attachments } : {}),
+    /** JSON text, as the row stores it (links sealed). */
+    content,
+    /** JSON text, or null when the message has none. */
+    attachments,
     sealedLinks: sealed,
     messageId: input.messageId ?? newMessageId(deps.config),
     inReplyTo: input.inReplyTo ?? null,
@@ -101,7 +102,14 @@ export async function enqueueMail(
   deps: OutboxDeps,
   input: MailInput,
 ): Promise<{ id: number; messageId: string; status: MailStatus }> {
-  const data = rowOf(deps, input);
-  const row = await tx.outgoingMail.create({ data, select: { id: true } });
+  const { content, attachments, ...data } = rowOf(deps, input);
+  const row = await tx.outgoingMail.create({
+    data: {
+      ...data,
+      content: JSON.parse(content) as Prisma.InputJsonValue,
+      ...(attachments ? { attachments: JSON.parse(attachments) as Prisma.InputJsonValue } : {}),
+    },
+    select: { id: true },
+  });
   return { id: row.id, messageId: data.messageId, status: data.status };
 }

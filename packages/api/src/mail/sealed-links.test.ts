@@ -85,8 +85,13 @@ describe("sealed one-time links", () => {
   it("puts the links back only with the key, in content and attachments alike", () => {
     const key = h.deps.config.mail.sealKey;
     const link = "http://studio.test/manage/secret-secret-secret-secret";
-    const { values, sealed } = sealLinks(key, { body: `Go to ${link}`, ics: [{ url: link }] }, [link]);
-    expect(JSON.stringify(values)).not.toContain("secret-secret");
+    const { json, sealed } = sealLinks(
+      key,
+      [JSON.stringify({ body: `Go to ${link}`, ics: [{ url: link }] })],
+      [link],
+    );
+    const values: unknown = JSON.parse(json[0]!);
+    expect(json[0]).not.toContain("secret-secret");
     expect(sealed).not.toContain("secret-secret");
     expect(openLinks(values, { key, sealed: sealed! })).toEqual({
       body: `Go to ${link}`,
@@ -99,7 +104,7 @@ describe("sealed one-time links", () => {
     expect(() => openLinks(values, { key: new Uint8Array(32), sealed: sealed! })).toThrow();
   });
 
-  it("answers what JSON would make of the values: dates as text, undefined dropped, every occurrence sealed", () => {
+  it("seals every occurrence in every text, escapes and all, and only web addresses", () => {
     const key = h.deps.config.mail.sealKey;
     const link = "http://studio.test/manage/secret-secret-secret-secret";
     const other = "https://studio.test/admin/reset-password?token=0123456789abcdef0123";
@@ -109,7 +114,21 @@ describe("sealed one-time links", () => {
       blocks: [{ text: `${link} and ${link}`, gone: undefined }, undefined, 3, null, true],
       links: { manage: link, reset: other },
     };
-    const { values: stored, sealed } = sealLinks(key, values, [link, other, link, ""]);
+    const {
+      json: [first = "", second = ""],
+      sealed,
+    } = sealLinks(
+      key,
+      [JSON.stringify(values), JSON.stringify(`"quoted"\n${other}`)],
+      [link, other, link, ""],
+    );
+    const stored: unknown = JSON.parse(first);
+    expect(JSON.parse(second)).toBe(
+      '"quoted"\n⟦sealed:1|https://studio.test/admin/reset-password?token=•••⟧',
+    );
+    expect(() => sealLinks(key, ["{}"], ["ntp://x"])).toThrow(
+      'A sealed link is a web address, not "ntp://x"',
+    );
     expect(stored).toEqual({
       at: at.toISOString(),
       blocks: [
@@ -217,7 +236,7 @@ describe("a message sealed under another secret", () => {
     });
     const row = await h.deps.db.outgoingMail.findFirstOrThrow({ where: { recipients: "cy@client.test" } });
     // As if JWT_SECRET had changed since the message was written.
-    const { sealed } = sealLinks(new Uint8Array(32).fill(1), "x", ["http://studio.test/manage/x"]);
+    const { sealed } = sealLinks(new Uint8Array(32).fill(1), ["{}"], ["http://studio.test/manage/x"]);
     await h.deps.db.outgoingMail.update({ where: { id: row.id }, data: { sealedLinks: sealed } });
     await drain();
     expect(smtp.received.some((m) => m.envelopeTo.includes("cy@client.test"))).toBe(false);

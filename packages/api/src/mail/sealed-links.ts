@@ -28,37 +28,31 @@ export function redactLink(url: string): string {
   return `${parsed.origin}${path}${query}`;
 }
 
+/** A text as it appears inside a JSON string. */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+
 /**
- * Replaces every occurrence of each link in `values` (content or attachments, any JSON) by its placeholder.
- * `sealed`: the links, encrypted; null when there were none. The values are walked, not written out as JSON and
- * read back: what comes back is what JSON would have made of them (a date as its text, undefined dropped).
+ * Replaces every occurrence of each link in `json` (JSON texts: a message's content, its attachments) by its
+ * placeholder. `sealed`: the links, encrypted; null when there were none. The texts are the JSON the row stores,
+ * so the message is written out once, not walked and then written out.
  */
-export function sealLinks<T>(
+export function sealLinks(
   key: Uint8Array,
-  values: T,
+  json: readonly string[],
   links: readonly string[],
-): { values: T; sealed: string | null } {
+): { json: string[]; sealed: string | null } {
   const used = [...new Set(links)].filter(Boolean);
-  if (!used.length) return { values, sealed: null };
-  const placeholders = used.map((link, index) => [link, `⟦sealed:${index}|${redactLink(link)}⟧`] as const);
-  const seal = (value: unknown): unknown => {
-    if (typeof value === "string") {
-      let text = value;
-      for (const [link, placeholder] of placeholders) {
-        if (text.includes(link)) text = text.replaceAll(link, placeholder);
-      }
-      return text;
-    }
-    if (value === null || typeof value !== "object") return value;
-    if (typeof (value as { toJSON?: unknown }).toJSON === "function") {
-      return seal((value as { toJSON: () => unknown }).toJSON());
-    }
-    if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : seal(item)));
-    const sealed: Record<string, unknown> = {};
-    for (const [name, item] of Object.entries(value)) if (item !== undefined) sealed[name] = seal(item);
-    return sealed;
-  };
-  return { values: seal(values) as T, sealed: encryptSecret(key, JSON.stringify(used)) };
+  if (!used.length) return { json: [...json], sealed: null };
+  let texts = [...json];
+  for (const [index, link] of used.entries()) {
+    // A JSON escape ("\n", "\u00e9") begins with a backslash and one of these letters: a link that began with
+    // one could match inside an escape. Links are web addresses, which begin with "http".
+    if (!/^https?:\/\//.test(link)) throw new Error(`A sealed link is a web address, not "${link}"`);
+    const found = inJson(link);
+    const placeholder = inJson(`⟦sealed:${index}|${redactLink(link)}⟧`);
+    texts = texts.map((text) => (text.includes(found) ? text.replaceAll(found, placeholder) : text));
+  }
+  return { json: texts, sealed: encryptSecret(key, JSON.stringify(used)) };
 }
 
 /**
