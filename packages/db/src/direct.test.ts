@@ -7,6 +7,7 @@ import {
   PREPARED_MAX,
   pgStatementName,
   type SqliteTransaction,
+  sqlInstant,
 } from "./direct";
 import { Prisma } from "./generated/sqlite/client";
 import type { TestDatabase } from "./testing";
@@ -25,6 +26,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.drop();
+});
+
+describe("sqlInstant", () => {
+  it("writes each instant as Prisma stores it, however the calls alternate", () => {
+    const first = new Date(Date.UTC(2031, 2, 14, 9, 30, 0, 125));
+    const second = new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 999));
+    expect([first, first, second, new Date(first.getTime()), second].map(sqlInstant)).toEqual([
+      "2031-03-14T09:30:00.125+00:00",
+      "2031-03-14T09:30:00.125+00:00",
+      "1999-12-31T23:59:59.999+00:00",
+      "2031-03-14T09:30:00.125+00:00",
+      "1999-12-31T23:59:59.999+00:00",
+    ]);
+  });
 });
 
 describe("directQuery", () => {

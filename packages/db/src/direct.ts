@@ -16,7 +16,13 @@ export type SqlValue = string | number | null;
  * A timestamp as Prisma stores it, for plain SQL: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP
  * reads (cast the parameter with ::timestamp(3)).
  */
-export const sqlInstant = (date: Date): string => date.toISOString().replace("Z", "+00:00");
+export function sqlInstant(date: Date): string {
+  const time = date.getTime();
+  // A write names the same instant several times (a booking's created and updated times, its messages' own).
+  if (time !== lastInstant.time) lastInstant = { time, text: date.toISOString().replace("Z", "+00:00") };
+  return lastInstant.text;
+}
+let lastInstant = { time: Number.NaN, text: "" };
 
 /**
  * The placeholder of a sqlInstant parameter in a `?` statement that runs on either database: PostgreSQL reads

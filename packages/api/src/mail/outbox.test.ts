@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MailConfig } from "../config";
-import { newMessageId } from "./outbox";
+import { mailDomain, newMessageId } from "./outbox";
 
 const config: { mail: MailConfig } = {
   mail: {
@@ -50,5 +50,28 @@ describe("newMessageId", () => {
     vi.spyOn(Date, "now").mockReturnValue(Date.UTC(2026, 10, 29, 12));
     const ids = Array.from({ length: 5_000 }, () => newMessageId(config));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("mailDomain", () => {
+  it("reads the domain of each From address in turn, and localhost when it has none", () => {
+    const froms = [
+      "Studio <hello@Studio.Example>",
+      "owner@films.example",
+      "Studio <hello@Studio.Example>",
+      "",
+      "Studio <no-domain>",
+      "Bad <x@exa mple.com>",
+      "owner@films.example",
+    ];
+    expect(froms.map(mailDomain)).toEqual([
+      "studio.example",
+      "films.example",
+      "studio.example",
+      "localhost",
+      "localhost",
+      "localhost",
+      "films.example",
+    ]);
   });
 });

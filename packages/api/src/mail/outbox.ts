@@ -39,10 +39,15 @@ export type OutboxDeps = { config: { mail: MailConfig }; now: () => Date };
 
 /** The domain of the From address, for Message-IDs ("Studio <hello@studio.example>" → "studio.example"). */
 export function mailDomain(from: string): string {
+  if (from === lastDomain.from) return lastDomain.domain;
   const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
-  const domain = address.split("@")[1]?.trim().toLowerCase();
-  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : "localhost";
+  const found = address.split("@")[1]?.trim().toLowerCase();
+  const domain = found && /^[a-z0-9.-]+$/.test(found) ? found : "localhost";
+  // Every message of the process names the same From address.
+  lastDomain = { from, domain };
+  return domain;
 }
+let lastDomain = { from: "", domain: "localhost" };
 
 /** Base-36 digits of a Message-ID's time: every millisecond until the year 5188 has one of this width. */
 const MESSAGE_ID_TIME_DIGITS = 9;
