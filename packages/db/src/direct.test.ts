@@ -81,7 +81,15 @@ describe("prepared statements on SQLite", () => {
 
 describe("group commit on SQLite", () => {
   const INSERT = `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt") VALUES ('G', 'g@x.test', ?, 'm', '2026-01-01T00:00:00.000+00:00')`;
-  const subjects = async (sqlite: TestDatabase, prefix: string) =>
+  let sqlite: TestDatabase;
+  beforeAll(async () => {
+    sqlite = await createTestDatabase({ provider: "sqlite" });
+  });
+  afterAll(async () => {
+    await sqlite.drop();
+  });
+
+  const subjects = async (prefix: string) =>
     (
       await sqlite.prisma.contactMessage.findMany({
         where: { subject: { startsWith: prefix } },
@@ -89,99 +97,65 @@ describe("group commit on SQLite", () => {
       })
     ).map((row) => row.subject);
   /** Transactions asked for in one turn: one group. */
-  const together = <T>(works: ((sql: SqliteTransaction) => T)[], sqlite: TestDatabase) => {
+  const together = (works: ((sql: SqliteTransaction) => void)[]) => {
     const access = directAccess(sqlite.prisma);
     if (access.provider !== "sqlite") throw new Error("expected SQLite");
     return Promise.allSettled(works.map((work) => access.transaction(work)));
   };
+  /** A transaction that counts its runs in `runs[index]`, writes a message with `subject`, then fails if told. */
+  const counted =
+    (runs: number[], index: number, subject: string, failure?: Error) => (sql: SqliteTransaction) => {
+      runs[index] = (runs[index] ?? 0) + 1;
+      sql.run(INSERT, [subject]);
+      if (failure) throw failure;
+    };
 
   it("a transaction that fails after writing undoes only its own writes; the others run again and are kept", async () => {
-    const sqlite = await createTestDatabase({ provider: "sqlite" });
-    try {
-      const runs = [0, 0, 0];
-      const results = await together(
-        [
-          (sql) => {
-            runs[0]!++;
-            sql.run(INSERT, ["undo-a"]);
-          },
-          (sql) => {
-            runs[1]!++;
-            sql.run(INSERT, ["undo-b"]);
-            throw new Error("b fails after writing");
-          },
-          (sql) => {
-            runs[2]!++;
-            sql.run(INSERT, ["undo-c"]);
-          },
-        ],
-        sqlite,
-      );
-      expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-      expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error("b fails after writing"));
-      expect(await subjects(sqlite, "undo-")).toEqual(["undo-a", "undo-c"]);
-      // The first ran again after the group was undone; the last ran once, in the second run.
-      expect(runs).toEqual([2, 2, 1]);
-    } finally {
-      await sqlite.drop();
-    }
+    const runs: number[] = [];
+    const failure = new Error("b fails after writing");
+    const results = await together([
+      counted(runs, 0, "undo-a"),
+      counted(runs, 1, "undo-b", failure),
+      counted(runs, 2, "undo-c"),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toBe(failure);
+    expect(await subjects("undo-")).toEqual(["undo-a", "undo-c"]);
+    // The first ran again after the group was undone; the last ran once, in the second run.
+    expect(runs).toEqual([2, 2, 1]);
   });
 
   it("a transaction that fails before writing, or on a write SQLite refused, fails alone and runs once", async () => {
-    const sqlite = await createTestDatabase({ provider: "sqlite" });
-    try {
-      const runs = [0, 0, 0, 0];
-      const results = await together(
-        [
-          (sql) => {
-            runs[0]!++;
-            sql.run(INSERT, ["alone-a"]);
-          },
-          (sql) => {
-            runs[1]!++;
-            sql.all(`SELECT "id" FROM "ContactMessage"`, []);
-            throw new Error("refused by what it read");
-          },
-          (sql) => {
-            runs[2]!++;
-            sql.run(
-              `INSERT INTO "ContactMessage" ("id", "name", "email", "subject", "message") VALUES (1, 'x', 'x', 'x', 'x')`,
-              [],
-            );
-          },
-          (sql) => {
-            runs[3]!++;
-            sql.run(INSERT, ["alone-d"]);
-          },
-        ],
-        sqlite,
-      );
-      expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
-      expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
-      expect(await subjects(sqlite, "alone-")).toEqual(["alone-a", "alone-d"]);
-      expect(runs).toEqual([1, 1, 1, 1]);
-    } finally {
-      await sqlite.drop();
-    }
+    const runs: number[] = [];
+    const results = await together([
+      counted(runs, 0, "alone-a"),
+      (sql) => {
+        runs[1] = 1;
+        sql.all(`SELECT "id" FROM "ContactMessage"`, []);
+        throw new Error("refused by what it read");
+      },
+      (sql) => {
+        runs[2] = 1;
+        const { id } = sql.get<{ id: number }>(`SELECT min("id") AS "id" FROM "ContactMessage"`, []) ?? {
+          id: 0,
+        };
+        sql.run(
+          `INSERT INTO "ContactMessage" ("id", "name", "email", "subject", "message") VALUES (?, 'x', 'x', 'x', 'x')`,
+          [id],
+        );
+      },
+      counted(runs, 3, "alone-d"),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(await subjects("alone-")).toEqual(["alone-a", "alone-d"]);
+    expect(runs).toEqual([1, 1, 1, 1]);
   });
 
   it("a transaction alone in its group that fails after writing keeps nothing", async () => {
-    const sqlite = await createTestDatabase({ provider: "sqlite" });
-    try {
-      const [result] = await together(
-        [
-          (sql) => {
-            sql.run(INSERT, ["single-a"]);
-            throw new Error("fails after writing");
-          },
-        ],
-        sqlite,
-      );
-      expect(result?.status).toBe("rejected");
-      expect(await subjects(sqlite, "single-")).toEqual([]);
-    } finally {
-      await sqlite.drop();
-    }
+    const [result] = await together([counted([], 0, "single-a", new Error("fails after writing"))]);
+    expect(result?.status).toBe("rejected");
+    expect(await subjects("single-")).toEqual([]);
   });
 });
 
