@@ -134,7 +134,8 @@ const UNDO_GROUP = Symbol("undo the group");
  * that failed, which SQLite undoes by itself), it leaves nothing to undo. Having written, it undoes the whole
  * group, which runs again with each transaction in its own savepoint, so that only its own writes are rolled
  * back. Savepoints cost about as much as the group's begin and commit, and a transaction fails after writing
- * rarely (a message that cannot be composed, a key reused in the same group), so they are opened only then.
+ * rarely (a message that cannot be composed, a key reused after the booking's proof file was claimed), so they
+ * are opened only then.
  */
 export function sqliteDirectAccess(db: Db, connection: SqliteConnection): DirectAccess {
   let queue: Queued[] = [];
