@@ -2,8 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
-import { postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
+import { connectionRead, postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
 import { startCheckpointer } from "./sqlite-checkpointer";
+import { startReader } from "./sqlite-reader";
 import { timedAdapter } from "./query-timing";
 import { serializeSqliteAdapter } from "./sqlite-serial";
 
@@ -66,7 +67,6 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
     timedAdapter(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 5_000 })),
   );
   const prisma = new SqliteClient({ adapter });
-  registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection));
   await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
   await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
@@ -79,10 +79,15 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   if (!opened) throw new Error("The SQLite connection did not open");
   const checkpointer = startCheckpointer(opened);
   connection.onWrite(checkpointer.committed);
+  // Plain-SQL reads on a thread of their own; those left when it is gone run on the request connection
+  // (sqlite-reader.ts). A database in memory has no file another connection could open.
+  const reader = opened.memory ? null : startReader(opened, connectionRead(prisma, connection));
+  registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection, reader));
   return {
     prisma,
     provider,
     close: async () => {
+      await reader?.close();
       await checkpointer.close();
       await prisma.$disconnect();
     },

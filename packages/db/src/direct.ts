@@ -9,6 +9,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import type { Db } from "./client";
 import { timed, timedSync } from "./query-timing";
+import type { SqliteReader } from "./sqlite-reader";
 
 export type SqlValue = string | number | null;
 
@@ -52,6 +53,11 @@ export type DirectAccess =
       transaction<T>(work: (sql: SqliteTransaction) => T): Promise<T>;
       /** One read statement on the connection (no transaction: it sees what is committed). */
       all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
+      /**
+       * One read statement off the request thread, on the reader's connection when there is one (sqlite-reader.ts),
+       * else as `all`. It too sees what is committed; `directRead` and `directQuery` run here.
+       */
+      read<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
       /** How many prepared statements the connection keeps (at most PREPARED_MAX). */
       preparedCount(): number;
     }
@@ -124,6 +130,15 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** Thrown out of a group's transaction to undo it all: one of its transactions failed after writing. */
 const UNDO_GROUP = Symbol("undo the group");
 
+/** One read statement on the request connection, taking its turn with the group commits (no transaction). */
+export function connectionRead(db: Db, connection: SqliteConnection) {
+  return async <T>(text: string, params: readonly SqlValue[]): Promise<T[]> => {
+    // Prisma opens its connection on the first statement.
+    if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
+    return connection.exclusive((client) => timedSync(() => prepared(client, text).all(...params) as T[]));
+  };
+}
+
 /**
  * Group commit: the transactions asked for while the connection is busy, or within one turn of the event
  * loop, are run together in one `BEGIN IMMEDIATE`, and each caller is answered only once the whole group has
@@ -137,7 +152,11 @@ const UNDO_GROUP = Symbol("undo the group");
  * rarely (a message that cannot be composed, a key reused after the booking's proof file was claimed), so they
  * are opened only then.
  */
-export function sqliteDirectAccess(db: Db, connection: SqliteConnection): DirectAccess {
+export function sqliteDirectAccess(
+  db: Db,
+  connection: SqliteConnection,
+  reader: SqliteReader | null = null,
+): DirectAccess {
   let queue: Queued[] = [];
   let scheduled = false;
 
@@ -212,12 +231,11 @@ export function sqliteDirectAccess(db: Db, connection: SqliteConnection): Direct
     connection.wrote();
   };
 
+  const all = connectionRead(db, connection);
   return {
     provider: "sqlite",
-    async all<T>(text: string, params: readonly SqlValue[]): Promise<T[]> {
-      if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
-      return connection.exclusive((client) => timedSync(() => prepared(client, text).all(...params) as T[]));
-    },
+    all,
+    read: reader ? (text, params) => timed(() => reader.all(text, params)) : all,
     preparedCount() {
       const client = connection.client();
       return client ? (statements.get(client)?.size ?? 0) : 0;
@@ -282,7 +300,7 @@ export function pgStatementName(text: string): string | undefined {
  */
 export function directRead<T>(db: Db, text: string, params: readonly SqlValue[]): Promise<T[]> {
   const access = directAccess(db);
-  if (access.provider === "sqlite") return access.all<T>(text, params);
+  if (access.provider === "sqlite") return access.read<T>(text, params);
   let n = 0;
   const numbered = text.replace(/\?/g, () => `$${++n}`);
   return access.query<T>(numbered, params, pgStatementName(numbered));
@@ -303,7 +321,7 @@ export function directQuery<T>(db: Db, query: ComposedSql): Promise<T[]> {
   const params = query.values.map(plainSqlValue);
   const access = directAccess(db);
   return access.provider === "sqlite"
-    ? access.all<T>(query.sql, params)
+    ? access.read<T>(query.sql, params)
     : access.query<T>(query.text, params);
 }
 
