@@ -26,6 +26,8 @@ export const READER_SOURCE = `
 const { workerData, parentPort } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true, timeout: 5000 });
+// As on the request connection (client.ts): a large sort or grouping never spills to a temporary file.
+db.pragma("temp_store = MEMORY");
 const statements = new Map();
 function prepared(text) {
   let statement = statements.get(text);
@@ -114,7 +116,8 @@ export function startReader(
     const read = pending.get(answer.id);
     if (!read) return;
     pending.delete(answer.id);
-    if (pending.size === 0) worker.unref();
+    // Once closing, it stays referenced until it has closed its connection.
+    if (pending.size === 0 && alive) worker.unref();
     if (answer.error) read.reject(readError(answer.error));
     else read.resolve(answer.rows ?? []);
   });
