@@ -82,7 +82,7 @@ export async function createDatabase(url: string, options: CreateDatabaseOptions
   // Plain-SQL reads on a thread of their own; those left when it is gone run on the request connection
   // (sqlite-reader.ts). A database in memory has no file another connection could open.
   const reader = opened.memory ? null : startReader(opened, connectionRead(prisma, connection));
-  registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection, reader));
+  registerDirectAccess(prisma, sqliteDirectAccess(prisma, connection, reader?.all ?? null));
   return {
     prisma,
     provider,

@@ -9,9 +9,11 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import type { Db } from "./client";
 import { timed, timedSync } from "./query-timing";
-import type { SqliteReader } from "./sqlite-reader";
 
 export type SqlValue = string | number | null;
+
+/** One read statement, answered with its rows. */
+export type ReadStatement = <T>(text: string, params: readonly SqlValue[]) => Promise<T[]>;
 
 /**
  * A timestamp as Prisma stores it, for plain SQL: ISO text on SQLite, and a UTC wall time PostgreSQL's TIMESTAMP
@@ -131,7 +133,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const UNDO_GROUP = Symbol("undo the group");
 
 /** One read statement on the request connection, taking its turn with the group commits (no transaction). */
-export function connectionRead(db: Db, connection: SqliteConnection) {
+export function connectionRead(db: Db, connection: SqliteConnection): ReadStatement {
   return async <T>(text: string, params: readonly SqlValue[]): Promise<T[]> => {
     // Prisma opens its connection on the first statement.
     if (!connection.client()) await db.$queryRawUnsafe("SELECT 1");
@@ -155,7 +157,8 @@ export function connectionRead(db: Db, connection: SqliteConnection) {
 export function sqliteDirectAccess(
   db: Db,
   connection: SqliteConnection,
-  reader: SqliteReader | null = null,
+  /** Where `read` runs its statements: a reader thread (sqlite-reader.ts); without one, the connection. */
+  offThread: ReadStatement | null = null,
 ): DirectAccess {
   let queue: Queued[] = [];
   let scheduled = false;
@@ -235,7 +238,7 @@ export function sqliteDirectAccess(
   return {
     provider: "sqlite",
     all,
-    read: reader ? (text, params) => timed(() => reader.all(text, params)) : all,
+    read: offThread ? (text, params) => timed(() => offThread(text, params)) : all,
     preparedCount() {
       const client = connection.client();
       return client ? (statements.get(client)?.size ?? 0) : 0;

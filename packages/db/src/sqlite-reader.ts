@@ -15,11 +15,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type BetterSqlite3 from "better-sqlite3";
-import type { SqlValue } from "./direct";
+import { PREPARED_MAX, type ReadStatement, type SqlValue } from "./direct";
 import { REPO_ROOT } from "./provider";
-
-/** Prepared statements the worker keeps (the least recently used dropped first), as the request connection does. */
-const READER_PREPARED_MAX = 256;
 
 /** The worker's code (exported for the tests, which make it fail). */
 export const READER_SOURCE = `
@@ -36,7 +33,7 @@ function prepared(text) {
   } else {
     statement = db.prepare(text);
     if (!statement.reader) throw new TypeError("The reader thread runs read statements only");
-    if (statements.size >= ${READER_PREPARED_MAX}) statements.delete(statements.keys().next().value);
+    if (statements.size >= ${PREPARED_MAX}) statements.delete(statements.keys().next().value);
   }
   statements.set(text, statement);
   return statement;
@@ -76,9 +73,6 @@ export type SqliteReader = {
   close(): Promise<void>;
 };
 
-/** Runs a read on the request connection: for the reads left when the worker is gone. */
-export type FallbackRead = <T>(text: string, params: readonly SqlValue[]) => Promise<T[]>;
-
 /** A SQLite error as the request connection would have thrown it: its message, name and code. */
 function readError(error: NonNullable<Answer["error"]>): Error {
   const made = new Error(error.message) as Error & { code?: string };
@@ -90,7 +84,8 @@ function readError(error: NonNullable<Answer["error"]>): Error {
 /** The reader of the database file the connection has open (call once the connection is open). */
 export function startReader(
   connection: BetterSqlite3.Database,
-  fallback: FallbackRead,
+  /** Runs a read on the request connection: for the reads left when the worker is gone. */
+  fallback: ReadStatement,
   source = READER_SOURCE,
 ): SqliteReader {
   // Resolved from this package's folder, not this file's: the built server (apps/server/dist) runs it from there.
