@@ -8,11 +8,8 @@
  * readers) soon after commits. The request connection keeps a far higher `wal_autocheckpoint` as a safety net:
  * it only checkpoints itself if the worker falls that far behind (or is gone).
  */
-import { createRequire } from "node:module";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import type BetterSqlite3 from "better-sqlite3";
-import { REPO_ROOT } from "./provider";
+import { startSqliteWorker } from "./sqlite-worker";
 
 /** Pages the log may reach before the request connection checkpoints itself (about 16 MB of 4 KB pages). */
 export const SAFETY_NET_PAGES = 4_000;
@@ -55,14 +52,9 @@ export type Checkpointer = {
 
 /** The checkpointer of the database file the connection has open (call once the connection is open). */
 export function startCheckpointer(connection: BetterSqlite3.Database): Checkpointer {
-  const file = connection.name;
   connection.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-  // Resolved from this package's folder, not this file's: the built server (apps/server/dist) runs it from there.
-  const driver = createRequire(path.join(REPO_ROOT, "packages/db/package.json")).resolve("better-sqlite3");
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, flag: flag.buffer } });
-  // It must not keep a process alive that has nothing else to do (a CLI, a test run).
-  worker.unref();
+  const worker = startSqliteWorker(WORKER_SOURCE, connection.name, { flag: flag.buffer });
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     worker.once("exit", () => {

@@ -11,12 +11,9 @@
  * If the worker fails or exits, the reads it had not answered, and every later one, run on the request
  * connection as before (`fallback`).
  */
-import { createRequire } from "node:module";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import type BetterSqlite3 from "better-sqlite3";
 import { PREPARED_MAX, type ReadStatement, type SqlValue } from "./direct";
-import { REPO_ROOT } from "./provider";
+import { startSqliteWorker } from "./sqlite-worker";
 
 /** The worker's code (exported for the tests, which make it fail). */
 export const READER_SOURCE = `
@@ -88,11 +85,8 @@ export function startReader(
   fallback: ReadStatement,
   source = READER_SOURCE,
 ): SqliteReader {
-  // Resolved from this package's folder, not this file's: the built server (apps/server/dist) runs it from there.
-  const driver = createRequire(path.join(REPO_ROOT, "packages/db/package.json")).resolve("better-sqlite3");
-  const worker = new Worker(source, { eval: true, workerData: { driver, file: connection.name } });
-  // Idle, it must not keep a process alive that has nothing else to do (a CLI, a test run).
-  worker.unref();
+  // Referenced only while a read is on its way (below).
+  const worker = startSqliteWorker(source, connection.name);
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let alive = true;
