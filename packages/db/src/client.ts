@@ -1,15 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { PrismaClient } from "./generated/sqlite/client";
+import type { Db } from "./db";
 import { type DbProvider, detectProvider, sqlitePath } from "./provider";
 import { connectionRead, postgresDirectAccess, registerDirectAccess, sqliteDirectAccess } from "./direct";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { startReader } from "./sqlite-reader";
 import { timedAdapter } from "./query-timing";
 import { serializeSqliteAdapter } from "./sqlite-serial";
-
-/** The two generated clients (SQLite and PostgreSQL) have the same shape; the SQLite one names the type. */
-export type Db = PrismaClient;
 
 /** The model delegates of a generated client (its non-`$` members). */
 type ModelNames<C> = Exclude<keyof C, `$${string}` | symbol>;

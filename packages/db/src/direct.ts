@@ -7,7 +7,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
-import type { Db } from "./client";
+import type { Db } from "./db";
 import { timed, timedSync } from "./query-timing";
 
 export type SqlValue = string | number | null;
@@ -238,7 +238,7 @@ export function sqliteDirectAccess(
   return {
     provider: "sqlite",
     all,
-    read: offThread ? (text, params) => timed(() => offThread(text, params)) : all,
+    read: offThread ?? all,
     preparedCount() {
       const client = connection.client();
       return client ? (statements.get(client)?.size ?? 0) : 0;

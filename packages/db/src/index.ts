@@ -1,4 +1,5 @@
-export { createDatabase, isDatabaseReachable, type Database, type Db } from "./client";
+export { createDatabase, isDatabaseReachable, type Database } from "./client";
+export type { Db } from "./db";
 export {
   type DirectAccess,
   type PgQuery,

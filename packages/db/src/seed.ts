@@ -1,4 +1,4 @@
-import type { Db } from "./client";
+import type { Db } from "./db";
 
 type SeedService = {
   title: string;
