@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
-import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../studio-profile-format";
+import { SOCIAL_NETWORK_INFO, type SocialNetwork } from "../social-networks";
 import { EMAIL_PATTERN, isPhoneNumber } from "../rules";
 import { type LineCheck, multiLine, requiredText as text, singleLine } from "./common";
 import { WEEKDAYS } from "./schedule";
-
-export * from "../studio-profile-data";
-export * from "../studio-profile-format";
 
 const m = MESSAGES.studio;
 
