@@ -1,6 +1,6 @@
 import type { Db, DbProvider } from "@studio/db";
 import type { AuditRecorder } from "./audit/trail";
-import { type Authenticated, authenticate } from "./auth/session";
+import type { Authenticated } from "./auth/principal";
 import type { ReadCache } from "./cache";
 import type { ApiConfig } from "./config";
 import type { EventBus } from "./events/bus";
@@ -40,21 +40,3 @@ export type Context = ApiDeps &
      * transaction (audit/trail.ts, ADR 017). */
     audit?: AuditRecorder;
   };
-
-export function createContext(deps: ApiDeps, request: RequestInfo): Context {
-  // A request made with an API key counts once against the key's limit, however often it is authenticated.
-  let counted: Promise<void> | null = null;
-  const ctx: Context = {
-    ...deps,
-    ...request,
-    auth: async () => {
-      const found = await authenticate(ctx, request.token, { apiKeys: request.apiKeys === true });
-      if (found?.apiKey) {
-        counted ??= deps.limiter.apiKey(found.apiKey.id, found.apiKey.rateLimitPerMinute);
-        await counted;
-      }
-      return found;
-    },
-  };
-  return ctx;
-}

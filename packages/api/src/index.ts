@@ -7,7 +7,8 @@ export {
   type EventBus,
 } from "./events/bus";
 export { type ApiConfig, testConfig } from "./config";
-export { type ApiDeps, type Context, createContext, type RequestInfo } from "./context";
+export type { ApiDeps, Context, RequestInfo } from "./context";
+export { createContext } from "./create-context";
 export {
   createLimiter,
   FORM_LIMIT,
@@ -32,7 +33,7 @@ export { type CleanupResult, cleanupUploads } from "./domain/uploads/cleanup";
 export { proofLink } from "./domain/uploads/proof";
 export { getStudioProfile } from "./domain/studio-profile";
 export { getCategoryCatalog } from "./domain/category-catalog";
-export { issueManageUrl } from "./domain/bookings/self-service";
+export { issueManageUrl } from "./domain/bookings/manage-links";
 export { calendarFeedIcs } from "./domain/calendar-feed";
 export { contentDisposition, lookupStoredFile, type StoredFileLookup } from "./domain/uploads/serve";
 export {
@@ -78,7 +79,7 @@ export {
   type ResumableUploadsOptions,
 } from "./domain/media/resumable";
 export { galleryMediaPurpose } from "./domain/galleries/uploads";
-export type { Authenticated } from "./auth/session";
+export type { Authenticated } from "./auth/principal";
 export {
   enqueueMediaProcessing,
   MEDIA_EVENT_TYPES,

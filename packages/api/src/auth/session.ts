@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type Db, directAccess, type PgQuery, perTurnBatcher } from "@studio/db";
 import { type AdminUserDto, API_KEY_PREFIX, type AuthResult } from "@studio/validators";
 import type { Context } from "../context";
-import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/keys";
+import { authenticateApiKey } from "../domain/api-keys/keys";
+import type { ApiKeyPrincipal, Authenticated } from "./principal";
 import { signToken, verifyToken } from "./tokens";
 
 type UserRow = { id: number; name: string; email: string; role: "owner" | "admin" };
@@ -21,13 +22,6 @@ export async function issueSession(
   await ctx.db.authSession.create({ data: { id: sessionId, userId: user.id, expiresAt } });
   return { token, user: toUserDto(user), expires_at: expiresAt.toISOString() };
 }
-
-export type Authenticated = {
-  user: AdminUserDto;
-  session: { id: string; expiresAt: Date };
-  /** Set when the caller is an API key (REST only): the key's scopes limit what it may call (trpc.ts). */
-  apiKey: ApiKeyPrincipal | null;
-};
 
 /** An API key's principal: an admin that is never the owner, named after the key. */
 function keyCaller(key: ApiKeyPrincipal): Authenticated {

@@ -15,7 +15,7 @@ import { auditedChange } from "../audit/trail";
 import type { Context } from "../context";
 import { bookingUid, buildCalendar, type CalendarEvent } from "../mail/ics";
 import { addressLine, studioDetailsFor } from "../mail/studio";
-import { hashToken } from "./bookings/self-service";
+import { hashToken } from "../crypto/token-hash";
 import { scheduleRules } from "./bookings/schedule";
 import { lastDaysOf } from "./bookings/session-days";
 

@@ -3,7 +3,8 @@ import { MESSAGES } from "@studio/validators";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { hashToken, issueManageUrl } from "./bookings/self-service";
+import { hashToken } from "../crypto/token-hash";
+import { issueManageUrl } from "./bookings/manage-links";
 import { holdCrewOf } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 

@@ -11,7 +11,7 @@ import {
   TIME_SLOTS,
 } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { issueManageUrl } from "./bookings/self-service";
+import { issueManageUrl } from "./bookings/manage-links";
 import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { failure } from "../testing/rejection";

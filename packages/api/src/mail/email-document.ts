@@ -19,7 +19,7 @@ import {
   Text,
 } from "@react-email/components";
 import { type ComponentProps, createElement as h, type ReactNode } from "react";
-import type { Block, EmailContent } from "./layout";
+import type { Block, EmailContent } from "./content";
 import type { StudioContact } from "./studio";
 
 const colors = {

@@ -5,23 +5,8 @@
  * that recolour in dark mode keep text readable; nothing relies on images.
  */
 import { z } from "zod";
+import type { EmailContent } from "./content";
 import type { StudioContact } from "./studio";
-
-export type Block =
-  | { kind: "text"; text: string }
-  | { kind: "muted"; text: string }
-  | { kind: "details"; rows: [label: string, value: string][] }
-  | { kind: "button"; label: string; href: string }
-  | { kind: "link"; label: string; href: string }
-  | { kind: "quote"; text: string }
-  | { kind: "heading"; text: string };
-
-export type EmailContent = {
-  /** Shown by mail clients beside the subject. */
-  preview: string;
-  heading: string;
-  blocks: Block[];
-};
 
 /**
  * The plain-text version, written from the same blocks (not converted from the HTML: it reads better and costs

@@ -12,7 +12,7 @@ import {
   serviceCategoryOf,
 } from "@studio/validators";
 import type { ApiConfig } from "../config";
-import { issueManageUrl, newManageLink } from "../domain/bookings/self-service";
+import { issueManageUrl, newManageLink } from "../domain/bookings/manage-links";
 import type { Tx } from "../domain/uploads/proof";
 import { lastDayOf } from "../domain/bookings/session-days";
 import type { ReadCache } from "../cache";

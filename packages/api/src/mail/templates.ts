@@ -8,7 +8,7 @@ import {
   formatTime,
   formatUsd,
 } from "@studio/validators";
-import type { Block, EmailContent } from "./layout";
+import type { Block, EmailContent } from "./content";
 import type { SessionClock } from "./session-clock";
 
 export type Message = { subject: string; content: EmailContent };

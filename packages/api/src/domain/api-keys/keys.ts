@@ -20,21 +20,13 @@ import {
 } from "@studio/validators";
 import type { z } from "zod";
 import { auditedChange } from "../../audit/trail";
+import type { ApiKeyPrincipal } from "../../auth/principal";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
-import { hashToken } from "../bookings/self-service";
+import { hashToken } from "../../crypto/token-hash";
 
 type Deps = Pick<Context, "db" | "now" | "cache" | "provider" | "audit">;
 const m = MESSAGES.apiKeys;
-
-/** The key behind a call: what the procedures' scope check and the audit trail need. */
-export type ApiKeyPrincipal = {
-  id: number;
-  name: string;
-  scopes: ApiKeyScope[];
-  rateLimitPerMinute: number;
-  expiresAt: Date | null;
-};
 
 type KeyRow = {
   id: number;

@@ -30,7 +30,7 @@ import {
   withinHours,
   zonedInstant,
 } from "@studio/validators";
-import { calendarBusyRanges } from "../calendar-sync/sync";
+import { calendarBusyRanges } from "../calendar-sync/busy";
 import type { BookingDeps } from "./dto";
 import { readHeldUnits } from "./held-units";
 import { needsOf, sessionFacts } from "./holds";

@@ -54,7 +54,7 @@ import type { z } from "zod";
 import { auditedChange } from "../../audit/trail";
 import type { Context } from "../../context";
 import { AppError, isUniqueViolation } from "../../errors";
-import { calendarBusyRanges } from "../calendar-sync/sync";
+import { calendarBusyRanges } from "../calendar-sync/busy";
 import { slotKeyOf } from "./dto";
 
 export type ScheduleDeps = Pick<Context, "db" | "now" | "cache" | "audit"> & {

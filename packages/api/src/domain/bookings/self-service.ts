@@ -1,18 +1,3 @@
-/**
- * The client's self-service page (/manage/<token>): one booking, reached through an unguessable capability.
- *
- * - The token is 32 random bytes (base64url) in the URL; only its SHA-256 is stored (BookingAccess), so a
- *   database dump holds no working link and the booking id is never part of it. Every e-mail gets its own
- *   link and all of a booking's links stay valid, so reissuing never breaks one already sent.
- * - A link works until the session is over (its end in the studio's zone); cancelling uses it up.
- * - The client may cancel or move until BOOKING_CHANGE_CUTOFF_HOURS before the session. Both actions are
- *   idempotent (cancelling twice, or repeating a move that has happened, answers the same and changes
- *   nothing), conditional on the booking as it was judged (a concurrent change is judged again), and recorded
- *   on the booking (BookingChange). A move claims its new slot through the unique slot key, exactly like a new
- *   booking, so N concurrent moves into one free slot give exactly one winner.
- */
-import { createHash } from "node:crypto";
-import type { Db } from "@studio/db";
 import {
   type BookingChangeDto,
   type BookingStatus,
@@ -24,11 +9,9 @@ import {
   sessionEnd,
   zonedInstant,
 } from "@studio/validators";
-import { pooledRandomBytes } from "../../crypto/random-bytes";
-import type { ApiConfig } from "../../config";
+import { hashToken } from "../../crypto/token-hash";
 import { AppError } from "../../errors";
 import { notifyBooking } from "../../mail/notify";
-import type { Tx } from "../uploads/proof";
 import { enqueueCalendarPush } from "../calendar-sync/push";
 import { bookingEventData, emitWebhookEvent } from "../webhooks/events";
 import type { BookingDeps } from "./dto";
@@ -45,34 +28,6 @@ const HOUR_MS = 3_600_000;
 const CHANGEABLE: readonly BookingStatus[] = ["pending", "confirmed"];
 
 export type ManageDeps = BookingDeps;
-
-/** base64url SHA-256: what is stored for a token handed out in a URL. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
-}
-
-/**
- * A new manage link for the booking, stored in the caller's transaction (the e-mail that carries it is
- * written in the same one). Links already sent for the booking keep working.
- */
-export async function issueManageUrl(
-  tx: Tx | Db,
-  deps: { config: Pick<ApiConfig, "publicUrl"> },
-  booking: { id: number; date: string; time: string },
-): Promise<string> {
-  const link = newManageLink(deps);
-  await tx.bookingAccess.create({ data: { tokenHash: link.tokenHash, bookingId: booking.id } });
-  return link.url;
-}
-
-/** A new manage link: its URL, and the hash of its token that the BookingAccess row keeps. */
-export function newManageLink(deps: { config: Pick<ApiConfig, "publicUrl"> }): {
-  url: string;
-  tokenHash: string;
-} {
-  const token = pooledRandomBytes(32).toString("base64url");
-  return { url: `${deps.config.publicUrl.replace(/\/+$/, "")}/manage/${token}`, tokenHash: hashToken(token) };
-}
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Time in the studio's zone                                                                        */

@@ -15,7 +15,7 @@ import { startRadicale, type TestRadicale } from "../../testing/radicale";
 import { failure } from "../../testing/rejection";
 import { decryptSecret } from "../../crypto/seal";
 import { busyRangesOf } from "./ical";
-import { calendarBusyRanges } from "./sync";
+import { calendarBusyRanges } from "./busy";
 
 let h: Harness;
 let owner: Awaited<ReturnType<Harness["admin"]>>["caller"];

@@ -2,4 +2,5 @@ export { calendarSyncStatus, connectCalendar, disconnectCalendar, syncCalendarNo
 export { OWN_UID_PREFIX } from "./ical";
 export { calendarSyncJobHandlers } from "./jobs";
 export { calendarPushJobRow, enqueueCalendarPush, pushesBookings } from "./push";
-export { calendarBusyRanges, pullBusyTime } from "./sync";
+export { calendarBusyRanges } from "./busy";
+export { pullBusyTime } from "./sync";

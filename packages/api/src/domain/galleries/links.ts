@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { GALLERY_TOKEN_PATTERN, galleryPath } from "@studio/validators";
 import type { ApiConfig } from "../../config";
-import { hashToken } from "../bookings/self-service";
+import { hashToken } from "../../crypto/token-hash";
 import { signPrivateUrl } from "../uploads/links";
 
 type LinkConfig = Pick<ApiConfig, "jwtSecret" | "publicUrl">;

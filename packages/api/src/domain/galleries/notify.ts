@@ -1,7 +1,7 @@
 /** A gallery's e-mails, written to the outbox in the transaction of their change (ADR 007, 015). */
 import type { Db } from "@studio/db";
 import { galleryExpiryText } from "@studio/validators";
-import type { Block } from "../../mail/layout";
+import type { Block } from "../../mail/content";
 import { studioRecipients, type NotifyDeps } from "../../mail/notify";
 import { enqueueMail } from "../../mail/outbox";
 import { studioDetailsFor } from "../../mail/studio";

@@ -8,7 +8,7 @@
  */
 import { MESSAGES, ZGalleryUploadMetadata } from "@studio/validators";
 import { AUDITED, AuditRecorder, auditActor } from "../../audit/trail";
-import type { Authenticated } from "../../auth/session";
+import type { Authenticated } from "../../auth/principal";
 import type { Context } from "../../context";
 import type { ResumablePurpose } from "../media/resumable";
 import { getStoredStudioProfile } from "../studio-profile";

@@ -5,7 +5,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Authenticated } from "../../auth/session";
+import type { Authenticated } from "../../auth/principal";
 import { AppError } from "../../errors";
 import { createHarness, type Harness } from "../../testing/harness";
 import { noisyJpeg } from "../../testing/upload-files";

@@ -20,7 +20,7 @@ import type { S3Store } from "@tus/s3-store";
 import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import { MB, MESSAGES, UPLOAD_LIMITS } from "@studio/validators";
 import { z } from "zod";
-import type { Authenticated } from "../../auth/session";
+import type { Authenticated } from "../../auth/principal";
 import type { Context } from "../../context";
 import { AppError, type AppErrorCode, HTTP_STATUS } from "../../errors";
 import type { S3StorageOptions } from "../../storage/s3";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { MB, MESSAGES } from "@studio/validators";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContext } from "../../context";
+import { createContext } from "../../create-context";
 import { createCaller } from "../../root";
 import type { UploadStorage } from "../../storage/storage";
 import { createHarness, type Harness } from "../../testing/harness";

@@ -6,7 +6,7 @@
  */
 import { MESSAGES, WEBHOOK_EVENTS, type WebhookEventType } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { issueManageUrl } from "../bookings/self-service";
+import { issueManageUrl } from "../bookings/manage-links";
 import { jobHandlers } from "../../jobs/handlers";
 import { runJobPass } from "../../jobs/worker";
 import { createTestService } from "../../testing/fixtures";
