@@ -10,6 +10,7 @@ import { createTestDatabase } from "@studio/db/testing";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directAccess, directRead, type SqlValue } from "./direct";
+import { observeQueries, timedSync } from "./query-timing";
 import { READER_SOURCE, startReader } from "./sqlite-reader";
 import type { TestDatabase } from "./testing";
 
@@ -135,6 +136,24 @@ describe("the reader's thread", () => {
     expect(reader.running()).toBe(false);
     expect(await reader.all(`SELECT MIN("n") AS "m" FROM "T"`, [])).toEqual([{ m: 1 }]);
     expect(calls).toHaveLength(2);
+  });
+
+  it("reports each read's database time once, on the thread and after a failover", async () => {
+    const timedFallback = async <T>(text: string, params: readonly SqlValue[]): Promise<T[]> =>
+      timedSync(() => connection.prepare(text).all(...params) as T[]);
+    const reader = startReader(connection, timedFallback);
+    const seconds: number[] = [];
+    observeQueries((s) => seconds.push(s));
+    try {
+      expect(await reader.all(`SELECT SUM("n") AS "s" FROM "T"`, [])).toEqual([{ s: 6 }]);
+      expect(seconds).toHaveLength(1);
+      await reader.close();
+      expect(await reader.all(`SELECT MAX("n") AS "m" FROM "T"`, [])).toEqual([{ m: 3 }]);
+      expect(seconds).toHaveLength(2);
+      expect(seconds.every((s) => s >= 0)).toBe(true);
+    } finally {
+      observeQueries(null);
+    }
   });
 
   it("closes: its thread ends and later reads run on the request connection", async () => {

@@ -13,6 +13,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { PREPARED_MAX, type ReadStatement, type SqlValue } from "./direct";
+import { timed } from "./query-timing";
 import { startSqliteWorker } from "./sqlite-worker";
 
 /** The worker's code (exported for the tests, which make it fail). */
@@ -114,13 +115,17 @@ export function startReader(
   return {
     all<T>(text: string, params: readonly SqlValue[]): Promise<T[]> {
       if (!alive) return fallback<T>(text, params);
-      return new Promise<T[]>((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { text, params, resolve: resolve as (rows: unknown[]) => void, reject });
-        // A read on its way keeps the process alive until it is answered, as a read on the connection would.
-        if (pending.size === 1) worker.ref();
-        worker.postMessage({ id, text, params });
-      });
+      // The database time of a read here is its round trip, waiting included (the fallback times its own).
+      return timed(
+        () =>
+          new Promise<T[]>((resolve, reject) => {
+            const id = nextId++;
+            pending.set(id, { text, params, resolve: resolve as (rows: unknown[]) => void, reject });
+            // A read on its way keeps the process alive until it is answered, as a read on the connection would.
+            if (pending.size === 1) worker.ref();
+            worker.postMessage({ id, text, params });
+          }),
+      );
     },
     running: () => alive,
     async close() {
