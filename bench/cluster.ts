@@ -18,7 +18,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { parseSse, TIME_SLOTS } from "@studio/validators";
+import { MAX_STREAMS_PER_ADMIN } from "@studio/api";
+import { parseSse, type ServiceDto, TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Result as CannonResult } from "autocannon";
 import { startTestRedis, type TestRedis } from "../packages/api/src/testing/redis";
 import { startTestS3, type TestS3 } from "../packages/api/src/testing/s3";
@@ -42,8 +43,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 12);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const INVITE = "BENCH-CLUSTER-INVITE-CODE";
 const PASSWORD = "bench-password";
-/** The server's limit of open live streams per admin on one instance (apps/server/src/live-stream.ts). */
-const STREAMS_PER_ADMIN = 5;
+/** The server's limit of open live streams per admin, counted across every instance (Redis). */
+const STREAMS_PER_ADMIN = MAX_STREAMS_PER_ADMIN;
 const LATENCY_STREAMS = 500;
 const LATENCY_BOOKINGS = 20;
 const IDLE_STREAMS = 1_000;
@@ -248,6 +249,23 @@ async function spread(
   };
 }
 
+/**
+ * The services whose session, buffers included, fits in one hour of one day: booked on distinct hourly slots,
+ * they never share a crew, so every request is a booking made (a longer session would overlap the next slot's).
+ */
+function hourLongServices(services: ServiceDto[]): number[] {
+  const ids = services
+    .filter(
+      (s) =>
+        s.duration_days === 1 &&
+        s.start_every_minutes === 60 &&
+        s.buffer_before_minutes + s.duration_minutes + s.buffer_after_minutes <= 60,
+    )
+    .map((s) => s.id);
+  if (ids.length === 0) throw new Error("the demo studio offers no service of an hour or less");
+  return ids;
+}
+
 async function throughput(instances: Instance[], serviceIds: number[]): Promise<void> {
   const connectionsFor = (k: number) => Math.max(1, Math.floor(CONNECTIONS / k));
   let booking = 0;
@@ -371,10 +389,9 @@ async function liveLatency(instances: Instance[], tokens: string[], serviceIds: 
   log(`\nLive events: ${LATENCY_STREAMS} admin streams over ${instances.length} instances`);
   const arrivals = new Map<number, { at: number; instance: Instance }[]>();
   const streams: Stream[] = [];
-  const perAdmin = STREAMS_PER_ADMIN * instances.length;
   for (let j = 0; j < LATENCY_STREAMS; j++) {
     const instance = instances[j % instances.length]!;
-    const stream = openStream(instance, tokens[Math.floor(j / perAdmin)]!, (id, at) => {
+    const stream = openStream(instance, tokens[Math.floor(j / STREAMS_PER_ADMIN)]!, (id, at) => {
       const list = arrivals.get(id) ?? [];
       list.push({ at, instance });
       arrivals.set(id, list);
@@ -601,7 +618,7 @@ async function main() {
         if (failed) throw failed.reason;
         log(`  ${instances.length} instances on PostgreSQL + Redis + s3rver, all on 127.0.0.1`);
         const services = await json(instances[0]!.base, "GET", "/api/services");
-        const serviceIds = (services.body.data as { id: number }[]).map((s) => s.id);
+        const serviceIds = hourLongServices(services.body.data as ServiceDto[]);
 
         await throughput(instances, serviceIds);
 
