@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createSmtpTransport, jobHandlers, startJobWorker, startMailWorker } from "@studio/api";
-import { createDatabase, migrate, seedIfEmpty } from "@studio/db";
+import { createDatabase, migrate, seedIfEmpty, startStatisticsKeeper } from "@studio/db";
 import { createApp } from "./app";
 import { createMetrics, metricsAnswer } from "./metrics";
 import { buildDeps } from "./deps";
@@ -50,6 +50,8 @@ const app = createApp(deps, {
 });
 
 startUploadCleanup(deps, logger); // hourly; stops itself on SIGTERM/SIGINT
+// PostgreSQL: tables that changed a lot since their last analysis are analyzed (packages/db/src/statistics.ts).
+const stopStatistics = startStatisticsKeeper(database, { logger });
 
 // The outbox's worker (every instance runs one; claims keep them from sending a message twice). Without
 // SMTP_URL messages are still written, as "not sent", and shown in the back office.
@@ -132,6 +134,7 @@ async function shutdown(signal: string) {
     server.once("close", () => clearInterval(sweep));
   });
   metricsServer?.close();
+  stopStatistics?.();
   await Promise.all([stopMail?.(), jobs.stop()]);
   await deps.bus.close();
   await database.close();
