@@ -4,6 +4,7 @@
  */
 import { createTestDatabase, testDatabaseProvider } from "@studio/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { observeQueries } from "./query-timing";
 import { ANALYZE_LOCK, analyzeStaleTables, startStatisticsKeeper } from "./statistics";
 import type { TestDatabase } from "./testing";
 
@@ -102,6 +103,40 @@ describe.each(onPostgres ? ["postgresql"] : [])("analyzing stale tables on %s", 
       expect(await analyzeStaleTables(db.prisma)).toContain('public."ContactMessage"');
     } finally {
       await other.end();
+    }
+  });
+  it("analyzes by itself while it runs", async () => {
+    await analyzeStaleTables(db.prisma);
+    await db.prisma.$executeRawUnsafe(
+      `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
+       SELECT 'Kept ' || n, 'kept' || n || '@example.test', 's', 'm', now() FROM generate_series(1, 500) AS n`,
+    );
+    const stop = startStatisticsKeeper(db, { intervalMs: 100 });
+    try {
+      await vi.waitFor(async () => expect((await statsOf("ContactMessage")).changed).toBe(0), {
+        timeout: 10_000,
+        interval: 100,
+      });
+    } finally {
+      stop?.();
+    }
+  });
+
+  it("says once that its rounds fail, however many fail", async () => {
+    const gone = await createTestDatabase();
+    await gone.drop();
+    const warnings: string[] = [];
+    const logger = { info: () => {}, warn: (message: string) => warnings.push(message) };
+    let statements = 0;
+    observeQueries(() => statements++);
+    const stop = startStatisticsKeeper(gone, { intervalMs: 50, logger });
+    try {
+      // Each round sends its read, which fails: several rounds, one warning.
+      await vi.waitFor(() => expect(statements).toBeGreaterThanOrEqual(4), { timeout: 10_000, interval: 50 });
+      expect(warnings).toEqual(["analyzing the tables' statistics failed; trying again every round"]);
+    } finally {
+      stop?.();
+      observeQueries(null);
     }
   });
 });
