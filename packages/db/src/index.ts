@@ -20,4 +20,4 @@ export type * from "./generated/sqlite/models";
 export { Prisma } from "./generated/sqlite/client";
 export { observeQueries, type QueryObserver } from "./query-timing";
 export { perTurnBatcher } from "./turn-batch";
-export { analyzeStaleTables, startStatisticsKeeper, STATISTICS_INTERVAL_MS } from "./statistics";
+export { startStatisticsKeeper } from "./statistics";

@@ -18,6 +18,16 @@ afterAll(async () => {
 
 type TableStats = { changed: number; analyzed: boolean };
 
+/** `count` contact messages, in one statement. */
+async function addMessages(name: string, count: number): Promise<void> {
+  await db.prisma.$executeRawUnsafe(
+    `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
+     SELECT $1 || ' ' || n, lower($1) || n || '@example.test', 's', 'm', now() FROM generate_series(1, $2::int) AS n`,
+    name,
+    count,
+  );
+}
+
 async function statsOf(table: string): Promise<TableStats> {
   const [row] = await db.prisma.$queryRawUnsafe<{ changed: bigint; analyzed: boolean }[]>(
     `SELECT "n_mod_since_analyze" AS "changed", ("last_analyze" IS NOT NULL OR "last_autoanalyze" IS NOT NULL) AS "analyzed"
@@ -45,10 +55,7 @@ describe.each(onPostgres ? ["postgresql"] : [])("analyzing stale tables on %s", 
   it("analyzes a table grown past autovacuum's threshold, then finds nothing left to do", async () => {
     // Whatever the template left (analyzed at its migration or not), start from analyzed tables.
     await analyzeStaleTables(db.prisma);
-    await db.prisma.$executeRawUnsafe(
-      `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
-       SELECT 'Stats ' || n, 'stats' || n || '@example.test', 's', 'm', now() FROM generate_series(1, 500) AS n`,
-    );
+    await addMessages("Stats", 500);
     // A backend reports its counts to the statistics views shortly after its transaction ends.
     await vi.waitFor(
       async () => expect((await statsOf("ContactMessage")).changed).toBeGreaterThanOrEqual(500),
@@ -71,10 +78,7 @@ describe.each(onPostgres ? ["postgresql"] : [])("analyzing stale tables on %s", 
 
   it("leaves a table changed below the threshold as it is", async () => {
     await analyzeStaleTables(db.prisma);
-    await db.prisma.$executeRawUnsafe(
-      `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
-       VALUES ('Few', 'few@example.test', 's', 'm', now())`,
-    );
+    await addMessages("Few", 1);
     await vi.waitFor(async () => expect((await statsOf("ContactMessage")).changed).toBe(1), {
       timeout: 10_000,
       interval: 100,
@@ -90,10 +94,7 @@ describe.each(onPostgres ? ["postgresql"] : [])("analyzing stale tables on %s", 
     try {
       await other.query("BEGIN");
       await other.query(`SELECT pg_advisory_xact_lock(${ANALYZE_LOCK})`);
-      await db.prisma.$executeRawUnsafe(
-        `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
-         SELECT 'Held ' || n, 'held' || n || '@example.test', 's', 'm', now() FROM generate_series(1, 500) AS n`,
-      );
+      await addMessages("Held", 500);
       await vi.waitFor(
         async () => expect((await statsOf("ContactMessage")).changed).toBeGreaterThanOrEqual(500),
         { timeout: 10_000, interval: 100 },
@@ -105,12 +106,10 @@ describe.each(onPostgres ? ["postgresql"] : [])("analyzing stale tables on %s", 
       await other.end();
     }
   });
+
   it("analyzes by itself while it runs", async () => {
     await analyzeStaleTables(db.prisma);
-    await db.prisma.$executeRawUnsafe(
-      `INSERT INTO "ContactMessage" ("name", "email", "subject", "message", "createdAt")
-       SELECT 'Kept ' || n, 'kept' || n || '@example.test', 's', 'm', now() FROM generate_series(1, 500) AS n`,
-    );
+    await addMessages("Kept", 500);
     const stop = startStatisticsKeeper(db, { intervalMs: 100 });
     try {
       await vi.waitFor(async () => expect((await statsOf("ContactMessage")).changed).toBe(0), {

@@ -30,13 +30,17 @@ const STALE_TABLES = `SELECT format('%I.%I', "schemaname", "relname") AS "name"
       + current_setting('autovacuum_analyze_scale_factor')::float8 * GREATEST("n_live_tup", 0)
   ORDER BY "relname"`;
 
+/** The schema's tables past the threshold, named as `ANALYZE` takes them. */
+function staleTables(db: Pick<Db, "$queryRawUnsafe">): Promise<{ name: string }[]> {
+  return db.$queryRawUnsafe<{ name: string }[]>(STALE_TABLES);
+}
+
 /**
  * Analyzes the tables that changed past autovacuum's threshold since their last analysis; their names, or none
  * while another instance is at it. A round with nothing to do is the one read.
  */
 export async function analyzeStaleTables(db: Db): Promise<string[]> {
-  const staleNow = () => db.$queryRawUnsafe<{ name: string }[]>(STALE_TABLES);
-  if ((await staleNow()).length === 0) return [];
+  if ((await staleTables(db)).length === 0) return [];
   return db.$transaction(
     async (tx) => {
       const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
@@ -44,7 +48,7 @@ export async function analyzeStaleTables(db: Db): Promise<string[]> {
       );
       if (!lock?.locked) return [];
       // Read again under the lock: an instance that just finished has analyzed them.
-      const stale = await tx.$queryRawUnsafe<{ name: string }[]>(STALE_TABLES);
+      const stale = await staleTables(tx);
       for (const { name } of stale) await tx.$executeRawUnsafe(`ANALYZE ${name}`);
       return stale.map((table) => table.name);
     },

@@ -1,3 +1,16 @@
+/**
+ * The client's self-service page (/manage/<token>): one booking, reached through an unguessable capability.
+ *
+ * - The token is 32 random bytes (base64url) in the URL; only its SHA-256 is stored (BookingAccess), so a
+ *   database dump holds no working link and the booking id is never part of it. Every e-mail gets its own
+ *   link (manage-links.ts) and all of a booking's links stay valid, so reissuing never breaks one already sent.
+ * - A link works until the session is over (its end in the studio's zone); cancelling uses it up.
+ * - The client may cancel or move until BOOKING_CHANGE_CUTOFF_HOURS before the session. Both actions are
+ *   idempotent (cancelling twice, or repeating a move that has happened, answers the same and changes
+ *   nothing), conditional on the booking as it was judged (a concurrent change is judged again), and recorded
+ *   on the booking (BookingChange). A move claims its new slot through the unique slot key, exactly like a new
+ *   booking, so N concurrent moves into one free slot give exactly one winner.
+ */
 import {
   type BookingChangeDto,
   type BookingStatus,
