@@ -10,8 +10,10 @@ import { measureIntegrations } from "./integrations";
 import {
   cpuMs,
   freePort,
+  groupCpuMeter,
   HOST,
   memoryKb,
+  postgresPidsOf,
   resetPeak,
   startNode,
   stop,
@@ -41,6 +43,8 @@ type Row = {
   connections: number;
   /** Server CPU time per request (ms): what a request costs, whatever else runs on the machine. */
   cpuPerRequest: number;
+  /** PostgreSQL's CPU time per request (ms), its processes for the bench's database; SQLite runs in the server. */
+  dbCpuPerRequest?: number;
   target?: string;
   verdict?: string;
 };
@@ -121,6 +125,7 @@ async function ownerToken(base: string, register: boolean): Promise<string> {
 }
 
 async function runSuite(label: string, databaseUrl: string): Promise<void> {
+  const postgresDatabase = databaseUrl.startsWith("postgres") ? new URL(databaseUrl).pathname.slice(1) : null;
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-uploads-"));
   const { server, base } = await startServer(databaseUrl, uploadDir);
   try {
@@ -171,6 +176,7 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     ) => {
       const connections = extra.connections ?? CONNECTIONS;
       const cpuBefore = cpuMs(pid);
+      const databaseCpu = postgresDatabase ? groupCpuMeter(postgresPidsOf(postgresDatabase)) : null;
       const result = await autocannon({
         url: `${base}${options.path ?? ""}`,
         connections,
@@ -185,6 +191,7 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
         result,
         connections,
         cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+        dbCpuPerRequest: databaseCpu ? databaseCpu() / Math.max(1, result.requests.total) : undefined,
         target: judged?.[0],
         verdict: judged ? (judged[1] ? "met" : "MISSED") : undefined,
       });
@@ -470,8 +477,20 @@ function printTable(label: string, rows: Row[], ceilings: Ceilings) {
     "",
     "",
     "",
+    "",
   ];
-  const header = ["endpoint", "conn", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "non-2xx", "target", ""];
+  const header = [
+    "endpoint",
+    "conn",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "cpu ms/req",
+    "db ms/req",
+    "non-2xx",
+    "target",
+    "",
+  ];
   const lines = [
     ceilingRow("bare Hono (ceiling, own process)", ceilings.tiny),
     ...ceilings.sameBody.map((c) => ceilingRow(`  same, answering the ${c.kb} KB ${c.path} body`, c.bare)),
@@ -482,6 +501,7 @@ function printTable(label: string, rows: Row[], ceilings: Ceilings) {
       ms(r.result.latency.p50),
       ms(r.result.latency.p99),
       r.cpuPerRequest.toFixed(2),
+      r.dbCpuPerRequest === undefined ? "" : r.dbCpuPerRequest.toFixed(2),
       String(r.result.non2xx + r.result.errors + r.result.timeouts),
       r.target ?? "",
       r.verdict ?? "",
@@ -489,7 +509,7 @@ function printTable(label: string, rows: Row[], ceilings: Ceilings) {
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const load = os
     .loadavg()
     .map((l) => l.toFixed(1))

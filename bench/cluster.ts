@@ -25,12 +25,13 @@ import { startTestRedis, type TestRedis } from "../packages/api/src/testing/redi
 import { startTestS3, type TestS3 } from "../packages/api/src/testing/s3";
 import {
   cpuMs,
-  cpuMsIfAlive,
   freePort,
+  groupCpuMeter,
   HOST,
   machineCpuMs,
   memoryKb,
   pidsWhere,
+  postgresPidsOf,
   resetPeak,
   startStudioServer,
   stop,
@@ -156,21 +157,8 @@ async function registerAdmins(instances: Instance[], count: number): Promise<str
 /** What the bench runs besides the servers: its database's PostgreSQL processes and its Redis. */
 const backing = { database: "", redisPort: 0 };
 
-/** PostgreSQL's processes working for the bench (its database's backends, the WAL writer, checkpointer, bgwriter). */
-const postgresPids = () =>
-  pidsWhere(
-    (cmd) =>
-      cmd.startsWith("postgres: ") &&
-      (cmd.includes(` ${backing.database} `) || /(walwriter|checkpointer|background writer)$/.test(cmd)),
-  );
 const redisPids = () =>
   pidsWhere((cmd) => cmd.startsWith("redis-server") && cmd.includes(`:${backing.redisPort}`));
-
-/** CPU time of a changing set of processes (backends come and go) between two readings. */
-function groupMeter(list: () => number[]) {
-  const start = new Map(list().map((pid) => [pid, cpuMsIfAlive(pid)]));
-  return () => list().reduce((sum, pid) => sum + cpuMsIfAlive(pid) - (start.get(pid) ?? 0), 0);
-}
 
 /** Where the machine's CPU went during a run, in ms of CPU time. */
 type CpuSplit = {
@@ -188,8 +176,8 @@ function cpuMeter(servers: Instance[]) {
   const machine = machineCpuMs();
   const own = process.cpuUsage();
   const each = servers.map((s) => cpuMs(s.pid));
-  const postgres = groupMeter(postgresPids);
-  const redis = groupMeter(redisPids);
+  const postgres = groupCpuMeter(postgresPidsOf(backing.database));
+  const redis = groupCpuMeter(redisPids);
   return (): CpuSplit => {
     const wallMs = performance.now() - started;
     const now = machineCpuMs();

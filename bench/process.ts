@@ -135,6 +135,28 @@ export function pidsWhere(test: (commandLine: string) => boolean): number[] {
   return pids;
 }
 
+/**
+ * CPU time of a changing set of processes (backends come and go) since this call: the returned function reads
+ * it, in ms.
+ */
+export function groupCpuMeter(list: () => number[]): () => number {
+  const start = new Map(list().map((pid) => [pid, cpuMsIfAlive(pid)]));
+  return () => list().reduce((sum, pid) => sum + cpuMsIfAlive(pid) - (start.get(pid) ?? 0), 0);
+}
+
+/**
+ * PostgreSQL's processes working for one database: its backends, and the server's WAL writer, checkpointer and
+ * background writer (shared with any other database, idle here otherwise).
+ */
+export function postgresPidsOf(database: string): () => number[] {
+  return () =>
+    pidsWhere(
+      (cmd) =>
+        cmd.startsWith("postgres: ") &&
+        (cmd.includes(` ${database} `) || /(walwriter|checkpointer|background writer)$/.test(cmd)),
+    );
+}
+
 /** cpuMs() of a process that may have ended (0 then). */
 export function cpuMsIfAlive(pid: number): number {
   try {
