@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, type Db, type DbProvider, migrate, sqlitePath } from "@studio/db";
+import { createDatabase, type Db, type DbProvider, detectProvider, migrate, sqlitePath } from "@studio/db";
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, type SeedTimings, seedBench } from "./api-seed";
@@ -125,7 +125,8 @@ async function ownerToken(base: string, register: boolean): Promise<string> {
 }
 
 async function runSuite(label: string, databaseUrl: string): Promise<void> {
-  const postgresDatabase = databaseUrl.startsWith("postgres") ? new URL(databaseUrl).pathname.slice(1) : null;
+  const postgresDatabase =
+    detectProvider(databaseUrl) === "postgresql" ? new URL(databaseUrl).pathname.slice(1) : null;
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-uploads-"));
   const { server, base } = await startServer(databaseUrl, uploadDir);
   try {

@@ -44,8 +44,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 12);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const INVITE = "BENCH-CLUSTER-INVITE-CODE";
 const PASSWORD = "bench-password";
-/** The server's limit of open live streams per admin, counted across every instance (Redis). */
-const STREAMS_PER_ADMIN = MAX_STREAMS_PER_ADMIN;
 const LATENCY_STREAMS = 500;
 const LATENCY_BOOKINGS = 20;
 const IDLE_STREAMS = 1_000;
@@ -379,7 +377,7 @@ async function liveLatency(instances: Instance[], tokens: string[], serviceIds: 
   const streams: Stream[] = [];
   for (let j = 0; j < LATENCY_STREAMS; j++) {
     const instance = instances[j % instances.length]!;
-    const stream = openStream(instance, tokens[Math.floor(j / STREAMS_PER_ADMIN)]!, (id, at) => {
+    const stream = openStream(instance, tokens[Math.floor(j / MAX_STREAMS_PER_ADMIN)]!, (id, at) => {
       const list = arrivals.get(id) ?? [];
       list.push({ at, instance });
       arrivals.set(id, list);
@@ -469,7 +467,7 @@ async function idleStreams(instance: Instance, tokens: string[]): Promise<void> 
   log(`\nIdle live streams: up to ${IDLE_STREAMS} open on instance ${instance.name}, started for this alone`);
   // Warm-up: the code paths of a stream are loaded and compiled before the baseline is taken.
   const warm = Array.from({ length: 10 }, (_, j) =>
-    openStream(instance, tokens[tokens.length - 1 - Math.floor(j / STREAMS_PER_ADMIN)]!, () => {}),
+    openStream(instance, tokens[tokens.length - 1 - Math.floor(j / MAX_STREAMS_PER_ADMIN)]!, () => {}),
   );
   await Promise.all(warm.map((s) => s.ready));
   for (const s of warm) s.close();
@@ -483,7 +481,7 @@ async function idleStreams(instance: Instance, tokens: string[]): Promise<void> 
       const opened = performance.now();
       while (streams.length < step) {
         const j = streams.length;
-        streams.push(openStream(instance, tokens[Math.floor(j / STREAMS_PER_ADMIN)]!, () => {}));
+        streams.push(openStream(instance, tokens[Math.floor(j / MAX_STREAMS_PER_ADMIN)]!, () => {}));
       }
       await Promise.all(streams.map((s) => s.ready));
       openMs += performance.now() - opened;
@@ -610,7 +608,7 @@ async function main() {
 
         await throughput(instances, serviceIds);
 
-        const admins = Math.ceil(IDLE_STREAMS / STREAMS_PER_ADMIN);
+        const admins = Math.ceil(IDLE_STREAMS / MAX_STREAMS_PER_ADMIN);
         const registered = performance.now();
         const tokens = await registerAdmins(instances, admins);
         log(`\n  (${admins} admin accounts registered in ${ms((performance.now() - registered) / 1000)} s)`);
