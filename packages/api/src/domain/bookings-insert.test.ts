@@ -396,6 +396,39 @@ describe("bookings written together (SQLite: one group commit; PostgreSQL: one s
     ]);
   });
 
+  it("never plans a seat twice when a burst spans several batches and more requests arrive while it is written", async () => {
+    const date = "2031-06-11";
+    // Two crews and 150 requests for the same hour, in two waves: the first fills more than one PostgreSQL batch
+    // (64 bookings), and the second arrives while it is written. Each batch must read what the one before holds.
+    const sameHour = (): SeatedBooking => ({
+      ...newBooking(),
+      date,
+      time: "14:00",
+      slot: startSlot(`${date} 14:00 ${randomUUID()}`),
+      holds: holdPlanner({ date, time: "14:00" }, { ...DEFAULT_TIMING, equipment: [] }, 2),
+    });
+    const write = (booking: SeatedBooking) => insertBooking(h.deps.db, booking, new Date(), companions);
+    const first = Array.from({ length: 100 }, () => write(sameHour()));
+    await Promise.race(first.map((p) => p.catch(() => undefined)));
+    const second = Array.from({ length: 50 }, () => write(sameHour()));
+    const outcomes = await Promise.allSettled([...first, ...second]);
+    const written = outcomes.filter((o) => o.status === "fulfilled");
+    expect(written).toHaveLength(2);
+    for (const o of outcomes) {
+      if (o.status === "fulfilled") continue;
+      // Refused by the plan, never by a hold's unique index (a seat planned twice).
+      expect(isHoldTaken(o.reason)).toBe(false);
+      expect((o.reason as Error).message).toBe(MESSAGES.booking.slotTaken);
+    }
+    const stored = await h.deps.db.resourceHold.findMany({ where: { unit: { startsWith: date } } });
+    expect(stored.map((hold) => `${hold.unit.slice(11)} #${hold.seat}`).sort()).toEqual([
+      "14:00 #1",
+      "14:00 #2",
+      "14:30 #1",
+      "14:30 #2",
+    ]);
+  });
+
   it("a booking whose service or proof file is gone fails alone; the rest of the burst is written", async () => {
     const burst = [
       newBooking(),
