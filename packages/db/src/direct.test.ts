@@ -54,6 +54,34 @@ describe("directQuery", () => {
     expect(Number(rows[0]?.n)).toBe(3);
   });
 
+  it("named, answers again and again with other values; on PostgreSQL the connection keeps the text prepared", async () => {
+    const query = (subject: string) =>
+      Prisma.sql`SELECT COUNT(*) AS "n" FROM "ContactMessage" WHERE "subject" <> ${subject} AND "id" > ${0}`;
+    // More than five calls: PostgreSQL then plans the named text once for any values (its generic plan).
+    for (const [n, subject] of [
+      "first",
+      "second",
+      "none",
+      "third",
+      "first",
+      "none",
+      "second",
+      "x",
+    ].entries()) {
+      const rows = await directQuery<{ n: number | string }>(db.prisma, query(subject), { named: true });
+      const stored = ["first", "second", "third"].includes(subject);
+      expect(Number(rows[0]?.n), `call ${n + 1}`).toBe(stored ? 2 : 3);
+    }
+    if (db.provider !== "postgresql") return;
+    // One call after another takes the pool's same idle connection: it holds the text under its name.
+    const text = query("x").text;
+    const prepared = await directQuery<{ name: string }>(
+      db.prisma,
+      Prisma.sql`SELECT "name" FROM pg_prepared_statements WHERE "statement" = ${text}`,
+    );
+    expect(prepared.map((row) => row.name)).toEqual([pgStatementName(text)]);
+  });
+
   it("refuses a value that is not text, a number or null, before anything runs", () => {
     expect(() => directQuery(db.prisma, Prisma.sql`SELECT 1 WHERE ${new Date(0)} IS NOT NULL`)).toThrow(
       "A direct statement takes text, numbers or null, not object",

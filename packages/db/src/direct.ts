@@ -319,13 +319,15 @@ export type ComposedSql = {
 /**
  * One read statement composed with Prisma.sql, run as directRead runs its text: for the hot reads whose
  * statements are built from parts (the admin list's pages). Its values must be plain text, numbers or null.
+ * `named`: on PostgreSQL the text is named (pgStatementName), so each connection parses and plans it once; only
+ * for texts of a few shapes whose plan does not depend on the values (a literal that varies from call to call,
+ * such as a page's OFFSET, would use up the names).
  */
-export function directQuery<T>(db: Db, query: ComposedSql): Promise<T[]> {
+export function directQuery<T>(db: Db, query: ComposedSql, options: { named?: boolean } = {}): Promise<T[]> {
   const params = query.values.map(plainSqlValue);
   const access = directAccess(db);
-  return access.provider === "sqlite"
-    ? access.read<T>(query.sql, params)
-    : access.query<T>(query.text, params);
+  if (access.provider === "sqlite") return access.read<T>(query.sql, params);
+  return access.query<T>(query.text, params, options.named ? pgStatementName(query.text) : undefined);
 }
 
 function plainSqlValue(value: unknown): SqlValue {

@@ -244,6 +244,9 @@ export async function readBookingRows(
       deps.db,
       Prisma.sql`SELECT ${pageJson(deps.provider)} AS "rows"${storedTotal}
         ${pageRows(source, { ...options, limit: options.limit + 1 })}`,
+      // A page by cursor, with or without a status, has one plan whatever the values; an offset is written into
+      // the text, and a search's plan depends on its fragment.
+      { named: !searching && !options.offset },
     ),
     wantsTotal && searching ? countMatching(deps, source) : null,
   ]);
