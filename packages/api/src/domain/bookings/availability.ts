@@ -95,17 +95,31 @@ function fewestFree(day: Uint16Array | undefined, units: readonly number[], coun
   return Math.max(0, free);
 }
 
+/** A start of the service's grid, with what depends on it alone: its held range and that range's units. */
+type GridStart = { time: string; range: { from: number; to: number }; units: readonly number[] };
+
+/** One day judged: why a start cannot be booked (null: it can), and how many crews are free for it. */
+type JudgedDay = {
+  date: string;
+  closed_reason: string | null;
+  refusalOf: (start: GridStart) => SlotRefusal | null;
+  crewsFree: (start: GridStart) => number;
+};
+
 /**
+ * The days asked about, each with its judge of the service's starts (`starts`). A month view asks 60 days of a
+ * dozen or more starts each and keeps only the free ones, so nothing is made per start unless it is asked for.
+ *
  * `fullOnly` (a month view, which answers only which starts are free): the database returns only the units and
  * start slots with no seat left for the session, so a month of a busy studio reads a few rows instead of
- * thousands; the slots' `remaining` is then not counted.
+ * thousands; `crewsFree` is then not a count.
  */
 async function judgeDays(
   deps: BookingDeps,
   dates: readonly string[],
   options: AvailabilityOptions,
   fullOnly = false,
-): Promise<Availability[]> {
+): Promise<{ today: string; starts: GridStart[]; days: JudgedDay[] }> {
   const now = deps.now();
   const rules = await scheduleRules(deps);
   const today = todayIn(rules.timeZone, now);
@@ -143,7 +157,7 @@ async function judgeDays(
   // The studio's date when the notice ends: the starts of a later day all lie after it.
   const noticeDate = rules.notice_hours > 0 ? todayIn(rules.timeZone, new Date(noticeEnds)) : "";
   // What depends on the start alone, worked out once for every day asked about.
-  const starts = startTimes(facts.startEveryMinutes).map((time) => {
+  const starts: GridStart[] = startTimes(facts.startEveryMinutes).map((time) => {
     const range = heldRange(time, facts);
     return { time, range, units: holdUnitClocks(range).map(unitIndex) };
   });
@@ -156,10 +170,10 @@ async function judgeDays(
         zonedInstant(addDays(lastDayOf(open[open.length - 1]!), 2), "00:00", rules.timeZone),
       )
     : [];
-  return dates.map((date) => {
+  const days = dates.map((date): JudgedDay => {
     const refusal = refusals.get(date) ?? null;
     const day = rules.weekly[weekdayOf(date)];
-    const open = openRange(day);
+    const hours = openRange(day);
     const crewDay = crews?.get(date);
     const span = spans.get(date);
     // The later days of a session of several days: each must be found (not beyond the horizon), fit its hours and
@@ -167,36 +181,37 @@ async function judgeDays(
     const later = span ? span.slice(1) : [];
     // Per need, what is held of it on each day of the session (looked up once per date, not per start).
     const needDays = needs.map((need) => {
-      const days = held.get(need.resource);
-      return { need, days: [date, ...later].map((next) => days?.get(next)) };
+      const ofNeed = held.get(need.resource);
+      return { need, days: [date, ...later].map((next) => ofNeed?.get(next)) };
     });
-    const slots = starts.map(({ time, range, units }) => {
-      let crewFree = fewestFree(crewDay, units, rules.capacity);
-      for (const next of later)
-        crewFree = Math.min(crewFree, fewestFree(crews?.get(next), units, rules.capacity));
-      let reason: SlotRefusal | null = null;
-      if (refusal) reason = refusal.kind === "closed" ? "closed" : refusal.kind;
-      else if (!withinHours(day, time)) reason = "closed";
-      else if (span && span.length < length) reason = "horizon";
-      else if (!open || range.from < open.from || range.to > open.to) reason = "too_long";
-      else if (later.some((next) => !fitsOpenHours(range, rules.weekly[weekdayOf(next)])))
-        reason = "too_long";
-      else if (date <= noticeDate && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
-        reason = "too_soon";
-      else if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) reason = "busy";
-      else if (later.some((next) => overlapsHeldRange(busy, next, time, facts, rules.timeZone)))
-        reason = "busy";
-      else if (
-        crewFree <= 0 ||
-        needDays.some(({ need, days }) =>
-          days.some((heldThen) => fewestFree(heldThen, units, need.count) < need.quantity),
-        )
-      )
-        reason = "full";
-      return { time, available: reason === null, reason, remaining: reason === null ? crewFree : 0 };
-    });
-    return { date, today, closed_reason: refusal?.label ?? null, slots };
+    const crewsFree = ({ units }: GridStart) => {
+      let free = fewestFree(crewDay, units, rules.capacity);
+      for (const next of later) free = Math.min(free, fewestFree(crews?.get(next), units, rules.capacity));
+      return free;
+    };
+    const needShort = ({ units }: GridStart) => {
+      for (const { need, days } of needDays) {
+        for (const heldThen of days) if (fewestFree(heldThen, units, need.count) < need.quantity) return true;
+      }
+      return false;
+    };
+    const refusalOf = (start: GridStart): SlotRefusal | null => {
+      const { time, range } = start;
+      if (refusal) return refusal.kind === "closed" ? "closed" : refusal.kind;
+      if (!withinHours(day, time)) return "closed";
+      if (span && span.length < length) return "horizon";
+      if (!hours || range.from < hours.from || range.to > hours.to) return "too_long";
+      for (const next of later) if (!fitsOpenHours(range, rules.weekly[weekdayOf(next)])) return "too_long";
+      if (date <= noticeDate && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
+        return "too_soon";
+      if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) return "busy";
+      for (const next of later) if (overlapsHeldRange(busy, next, time, facts, rules.timeZone)) return "busy";
+      if (crewsFree(start) <= 0 || needShort(start)) return "full";
+      return null;
+    };
+    return { date, closed_reason: refusal?.label ?? null, refusalOf, crewsFree };
   });
+  return { today, starts, days };
 }
 
 /**
@@ -228,9 +243,15 @@ export function bookingAvailability(
   options: AvailabilityOptions = {},
 ): Promise<Availability> {
   return readThrough(deps, `day:${date}`, options, async () => {
-    const [day] = await judgeDays(deps, [date], options);
+    const { today, starts, days } = await judgeDays(deps, [date], options);
+    const day = days[0];
     if (!day) throw new Error("availability of no day");
-    return day;
+    const slots = starts.map((start) => {
+      const reason = day.refusalOf(start);
+      const available = reason === null;
+      return { time: start.time, available, reason, remaining: available ? day.crewsFree(start) : 0 };
+    });
+    return { date, today, closed_reason: day.closed_reason, slots };
   });
 }
 
@@ -243,14 +264,14 @@ export function availabilityDays(
 ): Promise<AvailabilityDays> {
   return readThrough(deps, `days:${from}:${count}`, options, async () => {
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
-    const days = await judgeDays(deps, dates, options, true);
+    const { today, starts, days } = await judgeDays(deps, dates, options, true);
     return {
-      today: days[0]?.today ?? from,
-      days: days.map((day) => ({
-        date: day.date,
-        closed_reason: day.closed_reason,
-        free_starts: day.slots.filter((slot) => slot.available).map((slot) => slot.time),
-      })),
+      today: days.length ? today : from,
+      days: days.map((day) => {
+        const free: string[] = [];
+        for (const start of starts) if (day.refusalOf(start) === null) free.push(start.time);
+        return { date: day.date, closed_reason: day.closed_reason, free_starts: free };
+      }),
     };
   });
 }
