@@ -266,7 +266,7 @@ export function availabilityDays(
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
     const { today, starts, days } = await judgeDays(deps, dates, options, true);
     return {
-      today: days.length ? today : from,
+      today,
       days: days.map((day) => {
         const free: string[] = [];
         for (const start of starts) if (day.refusalOf(start) === null) free.push(start.time);
