@@ -111,50 +111,8 @@ const AUDIT_COLUMNS = [
   "before",
   "after",
 ] as const;
-/** The types of the audit entry's columns in a VALUES list, then its booking's id (which picks it). */
-const AUDIT_CASTS = [
-  "::timestamp(3)",
-  "::int",
-  "",
-  "::int",
-  "",
-  "",
-  "",
-  "::jsonb",
-  "::jsonb",
-  "::int",
-] as const;
-
 /** A job's own columns (the rest take their defaults); runAt, createdAt and updatedAt are its due time. */
 const JOB_COLUMNS = ["kind", "payload", "key", "runAt", "createdAt", "updatedAt"] as const;
-/** The job's values in a VALUES list: kind, payload, key, its time and its booking's id (which picks it). */
-const JOB_CASTS = ["", "::jsonb", "", "::timestamp(3)", "::int"] as const;
-
-/**
- * The types of the e-mail columns, for a VALUES list (PostgreSQL infers a list's types from text otherwise).
- * In the order of MAIL_COLUMNS.
- */
-const MAIL_CASTS = [
-  "",
-  "",
-  "",
-  "",
-  "",
-  "",
-  "",
-  "::jsonb",
-  "::jsonb",
-  "",
-  "",
-  "",
-  "",
-  "::int",
-  "",
-  "::timestamp(3)",
-  "::timestamp(3)",
-  "::timestamp(3)",
-] as const;
-
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 const questionMarks = (columns: readonly string[]) => columns.map(() => "?").join(", ");
 
@@ -242,6 +200,22 @@ function mailValues(mail: MailRow): SqlValue[] {
     instant(mail.createdAt),
     instant(mail.createdAt),
   ];
+}
+
+/** A row of `columns` holding `values` (in the same order), as jsonb_populate_recordset reads it. */
+function recordOf(columns: readonly string[], values: readonly SqlValue[]): Record<string, SqlValue> {
+  const record: Record<string, SqlValue> = {};
+  for (const [i, column] of columns.entries()) record[column] = values[i] ?? null;
+  return record;
+}
+
+/**
+ * An e-mail as a JSON record of its table. Its content and attachments are JSON texts already (links sealed), so
+ * they are spliced in as they are rather than parsed and written out again.
+ */
+function mailRecordJson(mail: MailRow): string {
+  const { content, attachments, ...scalars } = recordOf(MAIL_COLUMNS, mailValues(mail));
+  return `${JSON.stringify(scalars).slice(0, -1)},"content":${content ?? "null"},"attachments":${attachments ?? "null"}}`;
 }
 
 /**
@@ -472,83 +446,98 @@ function insertedOf(row: PgRow): InsertedBooking {
 
 /**
  * One statement that writes the rows' bookings and, for each booking written, its holds, proof's claim, manage
- * link and e-mails. `skipTaken`: a booking whose unique key is taken is skipped (with everything of its own), and
- * the statement answers the ids it wrote; otherwise such a booking fails the statement. The text depends only on
- * its shape (bookings, e-mails, proofs, skipping or not; the holds, however many, are one parameter), and bursts
- * repeat a few shapes: each is named (pgStatementName), so every connection parses and plans it once (a quarter
- * of the database's work for a booking written in a group of four).
+ * link, e-mails, jobs, webhook events and audit entry. `skipTaken`: a booking whose unique key is taken is skipped
+ * (with everything of its own), and the statement answers the ids it wrote; otherwise such a booking fails the
+ * statement. Each table's rows are one jsonb parameter, however many: the text depends only on which tables the
+ * batch writes to and on skipTaken, not on how many bookings it holds. So a burst names two or three texts, each
+ * parsed and planned once per connection, where a VALUES row per booking made one text per batch size (128 for
+ * batches of 1 to 64, the longest 33,867 characters with 3,457 values) and used up the names the hot reads share.
  */
 export function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
   const values: SqlValue[] = [];
-  const param = (value: SqlValue, cast = "") => {
-    values.push(value);
-    return `$${values.length}${cast}`;
+  const jsonParam = (json: string) => {
+    values.push(json);
+    return `$${values.length}::jsonb`;
   };
-  const tuple = (row: SqlValue[], casts: readonly string[] = []) =>
-    `(${row.map((value, i) => param(value, casts[i])).join(", ")})`;
-  const bookings = rows
-    .map((r) => tuple([r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)]))
-    .join(", ");
-  const accesses = rows
-    .map((r) => tuple([r.made.accessTokenHash, r.id, instant(r.created)], ["", "::int", "::timestamp(3)"]))
-    .join(", ");
-  const mails = rows.flatMap((r) => r.made.mails.map((mail) => tuple(mailValues(mail), MAIL_CASTS)));
-  const jobs = rows.flatMap((r) =>
-    r.made.jobs.map((job) => tuple([job.kind, job.payload, job.key, instant(job.runAt), r.id], JOB_CASTS)),
-  );
-  const events = rows.flatMap((r) =>
-    (r.made.webhookEvents ?? []).map((event) =>
-      tuple([event.payload, instant(event.createdAt), r.id], ["", "::timestamp(3)", "::int"]),
+  /** Rows of a table as its own row type (enums and all), from their JSON records. */
+  const tableRows = (table: string, json: string) =>
+    `jsonb_populate_recordset(NULL::"${table}", ${jsonParam(json)})`;
+  /** Rows of the named columns and types, from their JSON records. */
+  const typedRows = (records: object[], types: string) =>
+    `jsonb_to_recordset(${jsonParam(JSON.stringify(records))}) AS v (${types})`;
+  // Only what belongs to a booking the first part wrote (all of them, unless skipTaken skipped some).
+  const ofWritten = `WHERE v."bookingId" IN (SELECT "id" FROM booking)`;
+
+  const bookings = rows.map((r) =>
+    recordOf(
+      ["id", ...BOOKING_COLUMNS],
+      [r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)],
     ),
   );
-  const audits = rows.flatMap((r) =>
-    r.made.audit ? [tuple([...auditValues(r.made.audit), r.id], AUDIT_CASTS)] : [],
+  const accesses = rows.map((r) =>
+    recordOf(ACCESS_COLUMNS, [r.made.accessTokenHash, r.id, instant(r.created)]),
   );
-  // One parameter for every hold of the batch, however many: the text's shape (and so its name) does not depend
-  // on how long the sessions are.
+  const parts = [
+    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) SELECT "id", ${columnList(BOOKING_COLUMNS)} FROM ${tableRows("Booking", JSON.stringify(bookings))}${
+      skipTaken ? " ON CONFLICT DO NOTHING" : ""
+    } RETURNING "id")`,
+    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) SELECT ${columnList(ACCESS_COLUMNS)} FROM ${tableRows("BookingAccess", JSON.stringify(accesses))} AS v ${ofWritten})`,
+  ];
   const holds = rows.flatMap((r) =>
     r.holds.map((hold) => ({ resource: hold.resource, unit: hold.unit, seat: hold.seat, bookingId: r.id })),
   );
-  const proofs = rows
-    .filter((r) => r.booking.uploadId)
-    .map((r) => tuple([r.booking.uploadId, instant(r.attachedAt), r.id], ["", "::timestamp(3)", "::int"]));
-  // Only what belongs to a booking the first part wrote (all of them, unless skipTaken skipped some).
-  const ofWritten = (column: string) => `WHERE ${column} IN (SELECT "id" FROM booking)`;
-  const parts = [
-    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) VALUES ${bookings}${
-      skipTaken ? " ON CONFLICT DO NOTHING" : ""
-    } RETURNING "id")`,
-    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) SELECT * FROM (VALUES ${accesses}) AS v (${columnList(ACCESS_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
-  ];
   if (holds.length) {
     // No ON CONFLICT: a seat taken meanwhile fails the statement, and each booking is then written alone.
     parts.push(
-      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM jsonb_to_recordset(${param(JSON.stringify(holds), "::jsonb")}) AS v ("resource" text, "unit" text, "seat" int, "bookingId" int) ${ofWritten(`v."bookingId"`)})`,
+      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM ${typedRows(holds, `"resource" text, "unit" text, "seat" int, "bookingId" int`)} ${ofWritten})`,
     );
   }
+  const proofs = rows
+    .filter((r) => r.booking.uploadId)
+    .map((r) => ({ id: r.booking.uploadId, at: instant(r.attachedAt), bookingId: r.id }));
   if (proofs.length) {
     parts.push(
-      `proof AS (UPDATE "Upload" SET "attachedAt" = v."at" FROM (VALUES ${proofs.join(", ")}) AS v ("id", "at", "bookingId") WHERE "Upload"."id" = v."id" AND v."bookingId" IN (SELECT "id" FROM booking))`,
+      `proof AS (UPDATE "Upload" SET "attachedAt" = v."at" FROM ${typedRows(proofs, `"id" text, "at" timestamp(3), "bookingId" int`)} WHERE "Upload"."id" = v."id" AND v."bookingId" IN (SELECT "id" FROM booking))`,
     );
   }
+  const mails = rows.flatMap((r) => r.made.mails.map(mailRecordJson));
   if (mails.length) {
     parts.push(
-      `mail AS (INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) SELECT * FROM (VALUES ${mails.join(", ")}) AS v (${columnList(MAIL_COLUMNS)}) ${ofWritten(`v."bookingId"`)})`,
+      `mail AS (INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) SELECT ${columnList(MAIL_COLUMNS)} FROM ${tableRows("OutgoingMail", `[${mails.join(",")}]`)} AS v ${ofWritten})`,
     );
   }
+  const jobs = rows.flatMap((r) =>
+    r.made.jobs.map((job) => ({
+      kind: job.kind,
+      payload: job.payload,
+      key: job.key,
+      at: instant(job.runAt),
+      bookingId: r.id,
+    })),
+  );
   if (jobs.length) {
     parts.push(
-      `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload", v."key", v."at", v."at", v."at" FROM (VALUES ${jobs.join(", ")}) AS v ("kind", "payload", "key", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+      `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload"::jsonb, v."key", v."at", v."at", v."at" FROM ${typedRows(jobs, `"kind" text, "payload" text, "key" text, "at" timestamp(3), "bookingId" int`)} ${ofWritten})`,
     );
   }
+  const events = rows.flatMap((r) =>
+    (r.made.webhookEvents ?? []).map((event) => ({
+      payload: event.payload,
+      at: instant(event.createdAt),
+      bookingId: r.id,
+    })),
+  );
   if (events.length) {
     parts.push(
-      `event AS (INSERT INTO "WebhookEvent" ("payload", "createdAt") SELECT v."payload", v."at" FROM (VALUES ${events.join(", ")}) AS v ("payload", "at", "bookingId") ${ofWritten(`v."bookingId"`)})`,
+      `event AS (INSERT INTO "WebhookEvent" ("payload", "createdAt") SELECT v."payload", v."at" FROM ${typedRows(events, `"payload" text, "at" timestamp(3), "bookingId" int`)} ${ofWritten})`,
     );
   }
+  const audits = rows.flatMap((r) =>
+    r.made.audit ? [{ ...recordOf(AUDIT_COLUMNS, auditValues(r.made.audit)), bookingId: r.id }] : [],
+  );
   if (audits.length) {
     parts.push(
-      `audit AS (INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) SELECT ${AUDIT_COLUMNS.map((c) => `v."${c}"`).join(", ")} FROM (VALUES ${audits.join(", ")}) AS v (${columnList(AUDIT_COLUMNS)}, "bookingId") ${ofWritten(`v."bookingId"`)})`,
+      `audit AS (INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) SELECT ${AUDIT_COLUMNS.map((c) => (c === "before" || c === "after" ? `v."${c}"::jsonb` : `v."${c}"`)).join(", ")} FROM ${typedRows(audits, `"createdAt" timestamp(3), "actorId" int, "actorName" text, "apiKeyId" int, "entity" text, "entityId" text, "action" text, "before" text, "after" text, "bookingId" int`)} ${ofWritten})`,
     );
   }
   // A statement is one transaction: every part is written, or none.
