@@ -22,11 +22,13 @@ export function isPhoneNumber(value: string): boolean {
 /**
  * Control characters: C0 (U+0000–U+001F, line breaks and tab among them), DEL, C1 (U+0080–U+009F, NEL among
  * them) and the Unicode line and paragraph separators. A single-line field holds none of them, so a name or a
- * subject can never start a new line in a mail's plain text, a CSV row or a calendar file.
+ * subject can never start a new line in a mail's plain text, a CSV row or a calendar file. A lone surrogate (half
+ * of a character, which only a hand-made JSON body can hold) counts as one: it is no text, and PostgreSQL's JSON
+ * refuses it, where a booking's e-mails and an admin's audit entry keep what was typed.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 /** The same, less the line feed and the tab a multi-line text (a message, a description) may hold. */
-const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n])[\p{Cc}\u2028\u2029]/u;
+const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n])[\p{Cc}\p{Cs}\u2028\u2029]/u;
 
 /** True when `value` is one line without control characters (names, subjects, titles, address lines…). */
 export function isSingleLine(value: string): boolean {

@@ -93,6 +93,7 @@ const CONTROLS = {
   "NEL (C1)": "Ada\u0085X",
   "line separator": "Ada\u2028X",
   "paragraph separator": "Ada\u2029X",
+  "a lone surrogate (half of a character)": "Ada\ud83d",
 };
 
 describe("single-line fields refuse control characters", () => {
@@ -106,6 +107,20 @@ describe("single-line fields refuse control characters", () => {
       expect(await stored()).toEqual(before);
     },
   );
+
+  it("a booking's name with a lone surrogate is refused by field; a whole character from beyond the BMP is booked", async () => {
+    const before = await stored();
+    expect(await fieldErrors(h.caller().bookings.create(booking({ name: "Ada \udcf8 Lovelace" })))).toEqual({
+      name: singleLine("Name"),
+    });
+    expect(await stored()).toEqual(before);
+    // The camera emoji is two UTF-16 units, a pair: one character, stored and written into the e-mails.
+    const made = await h
+      .caller()
+      .bookings.create(booking({ name: "Ada \ud83d\udcf8 Lovelace", time: "11:00" }));
+    expect(made.booking.name).toBe("Ada 📸 Lovelace");
+    expect(await h.deps.db.outgoingMail.count({ where: { bookingId: made.booking.id } })).toBeGreaterThan(0);
+  });
 
   it("a booking's name, a feedback's name and a message's subject: refused by field, nothing stored or sent", async () => {
     const before = await stored();
@@ -198,6 +213,7 @@ describe("multi-line fields keep line feeds and tabs, refuse the rest", () => {
     ["escape", "Hi\u001b[2J"],
     ["NEL", "Hi\u0085there"],
     ["line separator", "Hi\u2028there"],
+    ["a lone surrogate", "Hi \udcf8 there"],
   ])("a message with %s is refused with the field's message", async (_, message) => {
     const before = await stored();
     expect(await fieldErrors(h.caller().contact.send(contact({ message })))).toEqual({
