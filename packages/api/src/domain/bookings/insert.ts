@@ -113,6 +113,11 @@ const AUDIT_COLUMNS = [
 ] as const;
 /** A job's own columns (the rest take their defaults); runAt, createdAt and updatedAt are its due time. */
 const JOB_COLUMNS = ["kind", "payload", "key", "runAt", "createdAt", "updatedAt"] as const;
+const HOLD_COLUMNS = ["resource", "unit", "seat", "bookingId"] as const;
+
+/** A JSON record of the batch statement that belongs to a booking its first part wrote (pgStatement). */
+const OF_WRITTEN = `(e->>'bookingId')::int IN (SELECT "id" FROM booking)`;
+
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 const questionMarks = (columns: readonly string[]) => columns.map(() => "?").join(", ");
 
@@ -120,7 +125,7 @@ const SQLITE_BOOKING_INSERT = `INSERT INTO "Booking" (${columnList(BOOKING_COLUM
 const SQLITE_ACCESS_INSERT = `INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) VALUES (${questionMarks(ACCESS_COLUMNS)})`;
 const SQLITE_MAIL_INSERT = `INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) VALUES (${questionMarks(MAIL_COLUMNS)})`;
 const SQLITE_AUDIT_INSERT = `INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) VALUES (${questionMarks(AUDIT_COLUMNS)})`;
-const SQLITE_HOLD_INSERT = `INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") VALUES (?, ?, ?, ?)`;
+const SQLITE_HOLD_INSERT = `INSERT INTO "ResourceHold" (${columnList(HOLD_COLUMNS)}) VALUES (${questionMarks(HOLD_COLUMNS)})`;
 const SQLITE_JOB_INSERT = `INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)`;
 const SQLITE_EVENT_INSERT = `INSERT INTO "WebhookEvent" ("payload", "createdAt") VALUES (?, ?)`;
 
@@ -202,7 +207,7 @@ function mailValues(mail: MailRow): SqlValue[] {
   ];
 }
 
-/** A row of `columns` holding `values` (in the same order), as jsonb_populate_recordset reads it. */
+/** A row of `columns` holding `values` (in the same order), as jsonb_populate_record reads it. */
 function recordOf(columns: readonly string[], values: readonly SqlValue[]): Record<string, SqlValue> {
   const record: Record<string, SqlValue> = {};
   for (const [i, column] of columns.entries()) record[column] = values[i] ?? null;
@@ -210,12 +215,22 @@ function recordOf(columns: readonly string[], values: readonly SqlValue[]): Reco
 }
 
 /**
- * An e-mail as a JSON record of its table. Its content and attachments are JSON texts already (links sealed), so
- * they are spliced in as they are rather than parsed and written out again.
+ * `record` as JSON, with `json`'s entries spliced in as they are: they are JSON texts already (an e-mail's content
+ * and attachments, a job's payload, an audit entry's before and after), so they are not parsed and written again.
  */
+function jsonRecord(record: Record<string, SqlValue>, json: Record<string, string | null>): string {
+  const spliced = Object.entries(json).map(([key, text]) => `,${JSON.stringify(key)}:${text ?? "null"}`);
+  return `${JSON.stringify(record).slice(0, -1)}${spliced.join("")}}`;
+}
+
+/** An e-mail as a JSON record of its table, its content and attachments (links sealed) spliced in. */
 function mailRecordJson(mail: MailRow): string {
-  const { content, attachments, ...scalars } = recordOf(MAIL_COLUMNS, mailValues(mail));
-  return `${JSON.stringify(scalars).slice(0, -1)},"content":${content ?? "null"},"attachments":${attachments ?? "null"}}`;
+  const {
+    content: _content,
+    attachments: _attachments,
+    ...scalars
+  } = recordOf(MAIL_COLUMNS, mailValues(mail));
+  return jsonRecord(scalars, { content: mail.content, attachments: mail.attachments });
 }
 
 /**
@@ -455,91 +470,83 @@ function insertedOf(row: PgRow): InsertedBooking {
  */
 export function pgStatement(rows: PgRow[], skipTaken: boolean): [string, SqlValue[], string | undefined] {
   const values: SqlValue[] = [];
-  const jsonParam = (json: string) => {
-    values.push(json);
-    return `$${values.length}::jsonb`;
+  /**
+   * The records as one jsonb parameter: each one `e`, and `v` the row of `table`'s own type it makes (its columns'
+   * types, enums and JSON columns as the table has them; keys that are no column, a booking's id, stay in `e`).
+   */
+  const tableRows = (table: string, records: string[]) => {
+    values.push(`[${records.join(",")}]`);
+    return `jsonb_array_elements($${values.length}::jsonb) AS e, jsonb_populate_record(NULL::"${table}", e) AS v`;
   };
-  /** Rows of a table as its own row type (enums and all), from their JSON records. */
-  const tableRows = (table: string, json: string) =>
-    `jsonb_populate_recordset(NULL::"${table}", ${jsonParam(json)})`;
-  /** Rows of the named columns and types, from their JSON records. */
-  const typedRows = (records: object[], types: string) =>
-    `jsonb_to_recordset(${jsonParam(JSON.stringify(records))}) AS v (${types})`;
-  // Only what belongs to a booking the first part wrote (all of them, unless skipTaken skipped some).
-  const ofWritten = `WHERE v."bookingId" IN (SELECT "id" FROM booking)`;
+  /** Inserts of `table`'s `columns` from the records that belong to a booking the first part wrote. */
+  const insertOfWritten = (name: string, table: string, columns: readonly string[], records: string[]) =>
+    `${name} AS (INSERT INTO "${table}" (${columnList(columns)}) SELECT ${columnList(columns)} FROM ${tableRows(table, records)} WHERE ${OF_WRITTEN})`;
 
   const bookings = rows.map((r) =>
-    recordOf(
-      ["id", ...BOOKING_COLUMNS],
-      [r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)],
+    JSON.stringify(
+      recordOf(
+        ["id", ...BOOKING_COLUMNS],
+        [r.id, ...bookingValues({ ...r.booking, slotKey: r.slotKey }, r.created)],
+      ),
     ),
   );
-  const accesses = rows.map((r) =>
-    recordOf(ACCESS_COLUMNS, [r.made.accessTokenHash, r.id, instant(r.created)]),
-  );
   const parts = [
-    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) SELECT "id", ${columnList(BOOKING_COLUMNS)} FROM ${tableRows("Booking", JSON.stringify(bookings))}${
+    `booking AS (INSERT INTO "Booking" ("id", ${columnList(BOOKING_COLUMNS)}) SELECT "id", ${columnList(BOOKING_COLUMNS)} FROM ${tableRows("Booking", bookings)}${
       skipTaken ? " ON CONFLICT DO NOTHING" : ""
     } RETURNING "id")`,
-    `access AS (INSERT INTO "BookingAccess" (${columnList(ACCESS_COLUMNS)}) SELECT ${columnList(ACCESS_COLUMNS)} FROM ${tableRows("BookingAccess", JSON.stringify(accesses))} AS v ${ofWritten})`,
+    insertOfWritten(
+      "access",
+      "BookingAccess",
+      ACCESS_COLUMNS,
+      rows.map((r) =>
+        JSON.stringify(recordOf(ACCESS_COLUMNS, [r.made.accessTokenHash, r.id, instant(r.created)])),
+      ),
+    ),
   ];
-  const holds = rows.flatMap((r) =>
-    r.holds.map((hold) => ({ resource: hold.resource, unit: hold.unit, seat: hold.seat, bookingId: r.id })),
-  );
-  if (holds.length) {
-    // No ON CONFLICT: a seat taken meanwhile fails the statement, and each booking is then written alone.
-    parts.push(
-      `hold AS (INSERT INTO "ResourceHold" ("resource", "unit", "seat", "bookingId") SELECT * FROM ${typedRows(holds, `"resource" text, "unit" text, "seat" int, "bookingId" int`)} ${ofWritten})`,
-    );
-  }
+  const holds = rows.flatMap((r) => r.holds.map((hold) => JSON.stringify({ ...hold, bookingId: r.id })));
+  // No ON CONFLICT: a seat taken meanwhile fails the statement, and each booking is then written alone.
+  if (holds.length) parts.push(insertOfWritten("hold", "ResourceHold", HOLD_COLUMNS, holds));
   const proofs = rows
     .filter((r) => r.booking.uploadId)
-    .map((r) => ({ id: r.booking.uploadId, at: instant(r.attachedAt), bookingId: r.id }));
+    .map((r) =>
+      JSON.stringify({ id: r.booking.uploadId, attachedAt: instant(r.attachedAt), bookingId: r.id }),
+    );
   if (proofs.length) {
     parts.push(
-      `proof AS (UPDATE "Upload" SET "attachedAt" = v."at" FROM ${typedRows(proofs, `"id" text, "at" timestamp(3), "bookingId" int`)} WHERE "Upload"."id" = v."id" AND v."bookingId" IN (SELECT "id" FROM booking))`,
+      `proof AS (UPDATE "Upload" SET "attachedAt" = v."attachedAt" FROM ${tableRows("Upload", proofs)} WHERE "Upload"."id" = v."id" AND ${OF_WRITTEN})`,
     );
   }
   const mails = rows.flatMap((r) => r.made.mails.map(mailRecordJson));
-  if (mails.length) {
-    parts.push(
-      `mail AS (INSERT INTO "OutgoingMail" (${columnList(MAIL_COLUMNS)}) SELECT ${columnList(MAIL_COLUMNS)} FROM ${tableRows("OutgoingMail", `[${mails.join(",")}]`)} AS v ${ofWritten})`,
-    );
-  }
+  if (mails.length) parts.push(insertOfWritten("mail", "OutgoingMail", MAIL_COLUMNS, mails));
   const jobs = rows.flatMap((r) =>
-    r.made.jobs.map((job) => ({
-      kind: job.kind,
-      payload: job.payload,
-      key: job.key,
-      at: instant(job.runAt),
-      bookingId: r.id,
-    })),
+    r.made.jobs.map((job) => {
+      const at = instant(job.runAt);
+      const record = {
+        kind: job.kind,
+        key: job.key,
+        runAt: at,
+        createdAt: at,
+        updatedAt: at,
+        bookingId: r.id,
+      };
+      return jsonRecord(record, { payload: job.payload });
+    }),
   );
-  if (jobs.length) {
-    parts.push(
-      `job AS (INSERT INTO "Job" (${columnList(JOB_COLUMNS)}) SELECT v."kind", v."payload"::jsonb, v."key", v."at", v."at", v."at" FROM ${typedRows(jobs, `"kind" text, "payload" text, "key" text, "at" timestamp(3), "bookingId" int`)} ${ofWritten})`,
-    );
-  }
+  if (jobs.length) parts.push(insertOfWritten("job", "Job", JOB_COLUMNS, jobs));
   const events = rows.flatMap((r) =>
-    (r.made.webhookEvents ?? []).map((event) => ({
-      payload: event.payload,
-      at: instant(event.createdAt),
-      bookingId: r.id,
-    })),
+    (r.made.webhookEvents ?? []).map((event) =>
+      JSON.stringify({ payload: event.payload, createdAt: instant(event.createdAt), bookingId: r.id }),
+    ),
   );
-  if (events.length) {
-    parts.push(
-      `event AS (INSERT INTO "WebhookEvent" ("payload", "createdAt") SELECT v."payload", v."at" FROM ${typedRows(events, `"payload" text, "at" timestamp(3), "bookingId" int`)} ${ofWritten})`,
-    );
-  }
-  const audits = rows.flatMap((r) =>
-    r.made.audit ? [{ ...recordOf(AUDIT_COLUMNS, auditValues(r.made.audit)), bookingId: r.id }] : [],
-  );
-  if (audits.length) {
-    parts.push(
-      `audit AS (INSERT INTO "AuditEntry" (${columnList(AUDIT_COLUMNS)}) SELECT ${AUDIT_COLUMNS.map((c) => (c === "before" || c === "after" ? `v."${c}"::jsonb` : `v."${c}"`)).join(", ")} FROM ${typedRows(audits, `"createdAt" timestamp(3), "actorId" int, "actorName" text, "apiKeyId" int, "entity" text, "entityId" text, "action" text, "before" text, "after" text, "bookingId" int`)} ${ofWritten})`,
-    );
-  }
+  if (events.length) parts.push(insertOfWritten("event", "WebhookEvent", ["payload", "createdAt"], events));
+  const audits = rows.flatMap((r) => {
+    if (!r.made.audit) return [];
+    const { before, after, ...entry } = r.made.audit;
+    return [
+      jsonRecord({ ...entry, createdAt: instant(entry.createdAt), bookingId: r.id }, { before, after }),
+    ];
+  });
+  if (audits.length) parts.push(insertOfWritten("audit", "AuditEntry", AUDIT_COLUMNS, audits));
   // A statement is one transaction: every part is written, or none.
   const text = `WITH ${parts.join(", ")} SELECT "id" FROM booking`;
   return [text, values, pgStatementName(text)];
