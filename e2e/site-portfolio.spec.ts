@@ -43,3 +43,20 @@ test("portfolio filters and the lightbox keys (Escape, wrapping arrows, thumbnai
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("Quick View opens with one click from a pointer that had not hovered the card", async ({ page }) => {
+  await page.goto("/#portfolio");
+  const section = page.locator("#portfolio");
+  const cards = section.locator("article");
+  await expect(cards.nth(2)).toBeVisible();
+  // The pointer has not been over any card: the button is faded out, and still where a click lands on it.
+  for (const index of [2, 0]) {
+    const card = cards.nth(index);
+    const title = (await card.getByRole("heading").textContent()) ?? "";
+    await card.getByRole("button", { name: `Quick View: ${title}` }).click();
+    await expect(page.getByRole("dialog")).toHaveAccessibleName(title);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.mouse.move(0, 0);
+  }
+});

@@ -70,17 +70,21 @@ function PortfolioCard({
                   ))}
                 </ul>
               ) : null}
-              <button
-                type="button"
-                onClick={onOpen}
-                aria-label={`Quick View: ${item.title}`}
-                className="mb-1 ml-1 mt-4 inline-flex w-fit items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-black transition hover:bg-accent"
-              >
-                <EyeIcon className="h-4 w-4" />
-                Quick View
-              </button>
             </div>
           </div>
+          {/*
+           * Where a pointer can hover, the button keeps its place at the foot of the card and only fades in: a
+           * click lands on it even from a pointer that had not hovered the card (nothing slides under it).
+           */}
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`Quick View: ${item.title}`}
+            className="mt-4 inline-flex w-fit items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-black transition duration-500 hover:bg-accent [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100"
+          >
+            <EyeIcon className="h-4 w-4" />
+            Quick View
+          </button>
         </div>
       </div>
     </article>
