@@ -1,7 +1,9 @@
 /**
  * The held units availability is judged on (bookings/held-units.ts), on SQLite and PostgreSQL: what a read answers
  * is what the holds say, whether it is asked alone or in a burst (on PostgreSQL a burst goes as at most two
- * statements), with or without a threshold, and without the holds of a booking being rescheduled.
+ * statements), with or without a threshold, and without the holds of a booking being rescheduled. A full unit is
+ * found by a seat above the threshold (held-units.ts), so units whose seats have gaps (a cancelled first seat) are
+ * checked too, against holds with random seats.
  */
 import { observeQueries } from "@studio/db";
 import { CREW_RESOURCE, DEFAULT_SCHEDULE, type ScheduleUpdateInput } from "@studio/validators";
@@ -143,5 +145,89 @@ describe("held units", () => {
     expect(answered(alone)).toEqual(await expected(query));
     expect(answered(alone).has(drone)).toBe(false);
     expect(answered(withBurst).get(drone)).toHaveLength(5); // 13:00–15:30: the session and its buffer
+  });
+
+  it("count a unit whose first seat was freed by a cancellation as held once, not full", async () => {
+    const admin = (await h.admin()).caller;
+    const portrait = (await createTestService(h.deps.db, { title: "Gap (held units)", durationMinutes: 60 }))
+      .id;
+    const book = async () =>
+      (await h.caller().bookings.create(bookingInput(portrait, "2030-03-11", "11:00"))).booking.id;
+    const first = await book();
+    const second = await book();
+    await admin.bookings.setStatus({ id: first, status: "cancelled" });
+    const seats = await h.deps.db.resourceHold.findMany({
+      where: { bookingId: second, resource: CREW_RESOURCE },
+    });
+    expect(seats.map((hold) => hold.seat)).toEqual([2, 2]);
+    const day = { first: "2030-03-11", last: "2030-03-11" };
+    const full = { asks: [{ resource: CREW_RESOURCE, over: 1 }], ...day };
+    const every = { asks: [{ resource: CREW_RESOURCE, over: -1 }], ...day };
+    expect(answered(await readHeldUnits(h.deps.db, full)).size).toBe(0);
+    expect(answered(await readHeldUnits(h.deps.db, every)).get(CREW_RESOURCE)).toEqual([
+      "2030-03-11 11:00=1",
+      "2030-03-11 11:30=1",
+    ]);
+    // Full again once a second crew is booked (the freed first seat).
+    await book();
+    expect(answered(await readHeldUnits(h.deps.db, full)).get(CREW_RESOURCE)).toEqual([
+      "2030-03-11 11:00=2",
+      "2030-03-11 11:30=2",
+    ]);
+  });
+
+  it("answer what holds with random seats say, at every threshold, with and without a booking left out", async () => {
+    // Holds written as any writer could leave them: each unit's seats distinct, from 1 up, with gaps.
+    const bookings = (await h.deps.db.booking.findMany({ select: { id: true }, take: 4 })).map((b) => b.id);
+    const resources = ["test:random-a", "test:random-b"];
+    let seed = 27;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536) % n; // the high bits: the low ones of this generator repeat quickly
+    };
+    const rows: { resource: string; unit: string; seat: number; bookingId: number }[] = [];
+    for (const resource of resources) {
+      for (const date of ["2030-05-01", "2030-05-02"]) {
+        for (let unit = 0; unit < 48; unit += 1 + random(3)) {
+          const clock = `${String(Math.floor(unit / 2)).padStart(2, "0")}:${unit % 2 ? "30" : "00"}`;
+          for (let seat = 1; seat <= 4; seat++) {
+            if (random(2) === 0)
+              rows.push({
+                resource,
+                unit: `${date} ${clock}`,
+                seat,
+                bookingId: bookings[random(bookings.length)]!,
+              });
+          }
+        }
+      }
+    }
+    await h.deps.db.resourceHold.createMany({ data: rows });
+    try {
+      for (const over of [-1, 0, 1, 2, 3]) {
+        for (const excludeBookingId of [undefined, bookings[0]]) {
+          const query: HeldUnitsQuery = {
+            asks: resources.map((resource, i) => ({
+              resource,
+              over: i === 0 ? over : Math.min(over + 1, 3),
+            })),
+            first: "2030-05-01",
+            last: "2030-05-02",
+            excludeBookingId,
+          };
+          expect(answered(await readHeldUnits(h.deps.db, query))).toEqual(await expected(query));
+        }
+      }
+      // The case that matters is there: units held fewer times than their highest seat.
+      const counts = new Map<string, { n: number; top: number }>();
+      for (const row of rows) {
+        const key = `${row.resource}|${row.unit}`;
+        const seen = counts.get(key) ?? { n: 0, top: 0 };
+        counts.set(key, { n: seen.n + 1, top: Math.max(seen.top, row.seat) });
+      }
+      expect([...counts.values()].some(({ n, top }) => top > n && n >= 1)).toBe(true);
+    } finally {
+      await h.deps.db.resourceHold.deleteMany({ where: { resource: { in: resources } } });
+    }
   });
 });

@@ -7,7 +7,7 @@
  * read's ranges as rows of one JSON parameter, or two when there are several, so that two backends count them: a
  * burst of month views pays two round trips, not one each (ADR 022). SQLite reads in-process, a statement a read.
  */
-import { type Db, directAccess, directRead, type PgQuery, perTurnBatcher } from "@studio/db";
+import { type Db, directAccess, directRead, type PgQuery, perTurnBatcher, type SqlValue } from "@studio/db";
 import { addDays } from "@studio/validators";
 import { marks } from "./holds";
 
@@ -26,6 +26,15 @@ export type HeldUnitsRow = { resource: string; units: string };
 
 const heldUnitText = `"unit" || '=' || "n"`;
 
+/**
+ * A month view wants only the full units of a resource (its threshold `over` is 1 or more). A unit's holds take
+ * distinct seats numbered from 1 (holds.ts), so a unit held more than `over` times holds a seat above `over`, and
+ * so above 1. Those seats (2 and up) have an index of their own (migration resource_hold_shared_seats), small as
+ * only overlapping sessions take them: the read finds its candidate units there and counts each one's holds,
+ * instead of counting every held unit of the range.
+ */
+const SHARED_SEAT = `"seat" > 1`;
+
 /** The units a query reads, as keys compare: from its first day's midnight to the midnight after its last. */
 const unitRange = ({ first, last }: HeldUnitsQuery) => ({
   from: `${first} 00:00`,
@@ -42,35 +51,63 @@ export function readHeldUnits(db: Db, query: HeldUnitsQuery): Promise<HeldUnitsR
 }
 
 function readOne(db: Db, postgres: boolean, query: HeldUnitsQuery): Promise<HeldUnitsRow[]> {
-  const { asks, excludeBookingId } = query;
+  const { excludeBookingId } = query;
   const { from, to } = unitRange(query);
+  const everyUnit = query.asks.filter((ask) => ask.over < 1);
+  const fullUnits = query.asks.filter((ask) => ask.over >= 1);
+  const excluded = excludeBookingId === undefined ? [] : [excludeBookingId];
+  const notExcluded = (bookingId: string) => (excluded.length ? ` AND ${bookingId} <> ?` : "");
+  const overOf = (resource: string) =>
+    `CASE ${resource} ${fullUnits.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`;
+  const overs = fullUnits.flatMap((ask) => [ask.resource, ask.over]);
+  const branches: { text: string; params: SqlValue[] }[] = [];
+  // A threshold below 1 keeps every held unit, each with its count.
+  if (everyUnit.length)
+    branches.push({
+      text: `SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${marks(everyUnit)}) AND "unit" >= ? AND "unit" < ?${notExcluded(`"bookingId"`)} GROUP BY "resource", "unit"`,
+      params: [...everyUnit.map((ask) => ask.resource), from, to, ...excluded],
+    });
+  if (fullUnits.length)
+    branches.push({
+      text: `SELECT c."resource", c."unit", COUNT(*) AS "n" FROM (SELECT DISTINCT "resource", "unit" FROM "ResourceHold" WHERE "resource" IN (${marks(fullUnits)}) AND "unit" >= ? AND "unit" < ? AND ${SHARED_SEAT} AND "seat" > ${overOf(`"resource"`)}${notExcluded(`"bookingId"`)}) AS c JOIN "ResourceHold" a ON a."resource" = c."resource" AND a."unit" = c."unit"${notExcluded(`a."bookingId"`)} GROUP BY c."resource", c."unit" HAVING COUNT(*) > ${overOf(`c."resource"`)}`,
+      params: [
+        ...fullUnits.map((ask) => ask.resource),
+        from,
+        to,
+        ...overs,
+        ...excluded,
+        ...excluded,
+        ...overs,
+      ],
+    });
   const unitList = postgres ? `string_agg(${heldUnitText}, ',')` : `group_concat(${heldUnitText})`;
-  const counted = asks.some((ask) => ask.over >= 0);
-  const over = counted
-    ? ` HAVING COUNT(*) > CASE "resource" ${asks.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ")} END`
-    : "";
   return directRead<HeldUnitsRow>(
     db,
-    `SELECT "resource", ${unitList} AS "units" FROM (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold" WHERE "resource" IN (${marks(asks)}) AND "unit" >= ? AND "unit" < ?${excludeBookingId === undefined ? "" : ` AND "bookingId" <> ?`} GROUP BY "resource", "unit"${over}) AS "held" GROUP BY "resource"`,
-    [
-      ...asks.map((ask) => ask.resource),
-      from,
-      to,
-      ...(excludeBookingId === undefined ? [] : [excludeBookingId]),
-      ...(counted ? asks.flatMap((ask) => [ask.resource, ask.over]) : []),
-    ],
+    `SELECT "resource", ${unitList} AS "units" FROM (${branches.map((branch) => branch.text).join(" UNION ALL ")}) AS "held" GROUP BY "resource"`,
+    branches.flatMap((branch) => branch.params),
   );
 }
 
 /**
- * Every read of a batch as rows (its index, a resource, the range, the threshold); each row's units are counted by
- * an index-only scan of its own (the lateral subquery), so one statement serves any mix of services and months.
+ * Every read of a batch as rows (its index, a resource, the range, the threshold); each row's units come from an
+ * index-only scan of its own (the lateral subquery): every unit, counted, when the threshold is below 1, else only
+ * the units that hold a seat above it (`SHARED_SEAT`), so one statement serves any mix of services and months.
  */
 const PG_HELD_UNITS = `SELECT r."i", h."resource", string_agg(${heldUnitText}, ',') AS "units"
  FROM jsonb_to_recordset($1::jsonb) AS r("i" INTEGER, "resource" TEXT, "from" TEXT, "to" TEXT, "over" INTEGER)
- CROSS JOIN LATERAL (SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold"
-   WHERE "resource" = r."resource" AND "unit" >= r."from" AND "unit" < r."to"
-   GROUP BY "resource", "unit" HAVING COUNT(*) > r."over") AS h
+ CROSS JOIN LATERAL (
+   SELECT "resource", "unit", COUNT(*) AS "n" FROM "ResourceHold"
+   WHERE r."over" < 1 AND "resource" = r."resource" AND "unit" >= r."from" AND "unit" < r."to"
+   GROUP BY "resource", "unit"
+   UNION ALL
+   SELECT c."resource", c."unit", k."n"
+   FROM (SELECT DISTINCT "resource", "unit" FROM "ResourceHold"
+     WHERE r."over" >= 1 AND "resource" = r."resource" AND "unit" >= r."from" AND "unit" < r."to"
+       AND ${SHARED_SEAT} AND "seat" > r."over") AS c
+   CROSS JOIN LATERAL (SELECT COUNT(*) AS "n" FROM "ResourceHold" a
+     WHERE a."resource" = c."resource" AND a."unit" = c."unit") AS k
+ ) AS h
+ WHERE h."n" > r."over"
  GROUP BY r."i", h."resource"`;
 
 /**
