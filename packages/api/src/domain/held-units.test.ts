@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HeldUnitsQuery, type HeldUnitsRow, readHeldUnits } from "./bookings/held-units";
 import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
+import { seededRandom } from "../testing/random";
 
 /** 12:00 on Tuesday 2030-01-15 in the studio's zone. */
 const NOW = new Date("2030-01-15T20:00:00Z");
@@ -180,11 +181,7 @@ describe("held units", () => {
     // Holds written as any writer could leave them: each unit's seats distinct, from 1 up, with gaps.
     const bookings = (await h.deps.db.booking.findMany({ select: { id: true }, take: 4 })).map((b) => b.id);
     const resources = ["test:random-a", "test:random-b"];
-    let seed = 27;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return Math.floor(seed / 65_536) % n; // the high bits: the low ones of this generator repeat quickly
-    };
+    const random = seededRandom(27);
     const rows: { resource: string; unit: string; seat: number; bookingId: number }[] = [];
     for (const resource of resources) {
       for (const date of ["2030-05-01", "2030-05-02"]) {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueManageUrl } from "./bookings/manage-links";
 import { bookingInput, createTestService } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
+import { seededRandom } from "../testing/random";
 import { failure } from "../testing/rejection";
 
 /** 12:00 on Tuesday 2030-01-15 in the studio's zone. */
@@ -555,19 +556,10 @@ describe("half-hour starts", () => {
 });
 
 describe("race-proof on ranges", () => {
-  /** Deterministic pseudo-random numbers, so a failure can be replayed. */
-  function random(seed: number) {
-    let x = seed;
-    return (n: number) => {
-      x = (x * 1103515245 + 12345) % 2147483648;
-      return x % n;
-    };
-  }
-
   it.each([1, 2, 3])(
     "random services (lengths, buffers, days, :30 starts) and concurrent requests never overlap beyond a resource's count (seed %i)",
     async (seed) => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const capacity = 1 + next(3);
       await crews(capacity);
       const kit = await admin.equipment.create({ name: `Kit ${seed}-${Date.now()}`, count: 1 + next(2) });
