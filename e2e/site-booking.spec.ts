@@ -107,8 +107,12 @@ test.describe("booking dialog", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByLabel("Service").selectOption({ label: "Product Photography — $199" });
     await dialog.getByLabel("Date").fill(uniqueDay());
-    // A half day with set-up and pack-down (09:30–14:30 from 10:00): 2:00 PM would end after closing.
+    // A half day with set-up and pack-down (09:30–14:30 from 10:00): 2:00 PM would end after closing, and the
+    // set-up of 9:00 AM would begin before the studio opens.
     await expect(dialog.getByRole("radio", { name: /2:00 PM\W+Ends after closing/ })).toBeDisabled();
+    await expect(
+      dialog.getByRole("radio", { name: /9:00 AM\W+Set-up starts before opening/ }),
+    ).toBeDisabled();
     await dialog.getByText("10:00 AM", { exact: true }).click();
     await dialog.getByRole("button", { name: "Next" }).click();
 

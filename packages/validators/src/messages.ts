@@ -126,6 +126,9 @@ export const MESSAGES = {
     slotClosed: "Closed",
     slotTooSoon: "Too soon",
     slotTooLong: "Ends after closing",
+    /** The session's set-up time (its buffer before) would begin before the studio opens. */
+    slotTooEarly: "Set-up starts before opening",
+    slotTooFar: "Too far ahead",
     chooseAnotherDay: "Please choose another day.",
     timeZoneInvalid: "Time zone must be a valid IANA name, such as Europe/London",
     slotInvalid: "Please choose one of the hourly slots between 09:00 and 17:00",
@@ -331,6 +334,8 @@ export const MESSAGES = {
     cancelled: "Your booking has been cancelled. The studio has been told.",
     moved: "Your session has been moved. The studio has been told.",
     changeFailed: "The booking could not be changed. Please reload the page and try again.",
+    /** The move page's slot that the booking already holds. */
+    currentTime: "Your current time",
   },
   calendarFeed: {
     regenerated: "A new calendar link was made. The old link no longer works.",

@@ -401,7 +401,7 @@ describe("moving", () => {
     expect(slots.find((s) => s.time === "10:00")).toEqual({
       time: "10:00",
       available: false,
-      reason: "Your current time",
+      reason: MESSAGES.manage.currentTime,
     });
     expect(slots.find((s) => s.time === "12:00")).toEqual({
       time: "12:00",

@@ -231,6 +231,24 @@ describe("availability", () => {
     const plain = await h.caller().bookings.availability({ date });
     expect(plain.slots.filter((s) => !s.available).map((s) => s.time)).toEqual(["14:00"]);
   });
+
+  it("tells a set-up that would begin before opening from a session that would end after closing", async () => {
+    const date = nextDay();
+    // 09:00–13:00 holds 08:30–14:00: its set-up begins before the studio opens at 09:00.
+    const halfDay = await service("Half day with set-up H", 240, { before: 30, after: 60 });
+    const day = await h.caller().bookings.availability({ date, service_id: halfDay });
+    const reasons = Object.fromEntries(day.slots.map((s) => [s.time, s.reason]));
+    expect(reasons).toMatchObject({
+      "09:00": "too_early",
+      "10:00": null,
+      "13:00": null,
+      "14:00": "too_long",
+    });
+    // A session longer than the day does not fit whenever it starts: it ends after closing.
+    const longer = await service("Longer than the day H", 600, { before: 30 });
+    const long = await h.caller().bookings.availability({ date, service_id: longer });
+    expect(long.slots.find((s) => s.time === "09:00")?.reason).toBe("too_long");
+  });
 });
 
 describe("a month view", () => {

@@ -230,11 +230,34 @@ export type BookingListResult = z.output<typeof ZBookingListResult>;
 
 /**
  * Why a slot cannot be booked: a crew or equipment held (or every seat), outside the day's hours (or a closed
- * day), too soon, past, beyond the horizon, a session (with its buffers) that would not end before closing, or
- * "busy": an event in the studio's connected calendar overlaps its held range (calendar sync, ADR 019).
+ * day), too soon, past, beyond the horizon, a session (with its buffers) that would not end before closing, one
+ * whose set-up (its buffer before) would begin before opening ("too_early"), or "busy": an event in the studio's
+ * connected calendar overlaps its held range (calendar sync, ADR 019).
  */
-export const SLOT_REFUSALS = ["full", "closed", "too_soon", "past", "horizon", "too_long", "busy"] as const;
+export const SLOT_REFUSALS = [
+  "full",
+  "closed",
+  "too_soon",
+  "past",
+  "horizon",
+  "too_long",
+  "too_early",
+  "busy",
+] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
+
+/** What a slot that cannot be booked says about itself, wherever it is shown (dialog, manage page, admin). */
+export const SLOT_REFUSAL_NOTES: Readonly<Record<SlotRefusal, string>> = {
+  full: MESSAGES.schedule.fullyBooked,
+  closed: MESSAGES.schedule.slotClosed,
+  too_soon: MESSAGES.schedule.slotTooSoon,
+  past: MESSAGES.schedule.slotTooSoon,
+  horizon: MESSAGES.schedule.slotTooFar,
+  too_long: MESSAGES.schedule.slotTooLong,
+  too_early: MESSAGES.schedule.slotTooEarly,
+  // Taken by an event in the studio's own calendar: said like a full slot, without details.
+  busy: MESSAGES.calendarSync.slotBusy,
+};
 
 export const ZAvailability = z.object({
   date: z.string(),

@@ -24,9 +24,10 @@ const server = setupServer(
         slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"].map(
           (time) => ({
             time,
-            available: time < "12:00",
-            reason: time < "12:00" ? null : time === "12:00" ? "full" : "too_long",
-            remaining: time < "12:00" ? 1 : 0,
+            available: time > "09:00" && time < "12:00",
+            reason:
+              time === "09:00" ? "too_early" : time < "12:00" ? null : time === "12:00" ? "full" : "too_long",
+            remaining: time > "09:00" && time < "12:00" ? 1 : 0,
           }),
         ),
       };
@@ -62,6 +63,9 @@ describe("RescheduleDialog", () => {
       expect(within(time).getByRole("option", { name: /12:00 PM \(taken\)/ })).toBeDisabled(),
     );
     expect(within(time).getByRole("option", { name: /1:00 PM \(ends after closing\)/ })).toBeDisabled();
+    expect(
+      within(time).getByRole("option", { name: /9:00 AM \(set-up starts before opening\)/ }),
+    ).toBeDisabled();
     await user.selectOptions(time, "10:00");
     await user.click(within(dialog).getByRole("button", { name: m.rescheduleSubmit }));
     await waitFor(() => expect(moved).toEqual([{ id: 7, date: "2026-05-09", time: "10:00" }]));

@@ -3,6 +3,7 @@ import {
   formatUsd,
   MESSAGES,
   type ServiceDto,
+  SLOT_REFUSAL_NOTES,
   type SlotRefusal,
   startTimes,
   TIME_SLOTS,
@@ -14,10 +15,8 @@ const s = MESSAGES.schedule;
 
 /** "(taken)", "(closed)", "(too soon)" after a slot the schedule or its bookings rule out. */
 function hintOf(reason: SlotRefusal | null | undefined): string {
-  if (reason === "closed") return `(${s.slotClosed.toLowerCase()})`;
-  if (reason === "too_soon") return `(${s.slotTooSoon.toLowerCase()})`;
-  if (reason === "too_long") return `(${s.slotTooLong.toLowerCase()})`;
-  return m.slotTakenHint;
+  if (!reason || reason === "full" || reason === "busy") return m.slotTakenHint;
+  return `(${SLOT_REFUSAL_NOTES[reason].toLowerCase()})`;
 }
 
 /** What and when: the service, the date (not before the studio's today) and a free time slot. */

@@ -217,7 +217,7 @@ describe("BookingDialog", () => {
     expect(availabilityCalls).toContainEqual({ date: "2030-01-12", service_id: 3 });
     const slots = within(screen.getByRole("group", { name: "Time" })).getAllByRole("radio");
     expect(slots).toHaveLength(9);
-    expect(screen.getByRole("radio", { name: /^10:00 AM\W+unavailable$/ })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: /^10:00 AM\W+Unavailable$/ })).toBeDisabled();
     // The price in USD and the note appear once a service is chosen.
     expect(screen.getAllByText("$299 USD")).not.toHaveLength(0);
     expect(screen.getByText(MESSAGES.booking.priceNote)).toBeInTheDocument();
@@ -498,10 +498,17 @@ describe("BookingDialog", () => {
     });
 
     it("marks full slots, slots outside the day's hours and slots too soon, each with its reason", async () => {
+      const reasons: Record<string, SlotRefusal> = {
+        "09:00": "too_soon",
+        "10:00": "too_early",
+        "12:00": "full",
+        "15:00": "too_long",
+        "16:00": "closed",
+        "17:00": "closed",
+      };
       slotsOf = () =>
         TIME_SLOTS.map((time) => {
-          const reason: SlotRefusal | null =
-            time === "09:00" ? "too_soon" : time === "12:00" ? "full" : time >= "16:00" ? "closed" : null;
+          const reason = reasons[time] ?? null;
           return { time, available: reason === null, reason, remaining: reason ? 0 : 2 };
         });
       const user = userEvent.setup();
@@ -511,6 +518,10 @@ describe("BookingDialog", () => {
         expect(timeGroup().getByRole("radio", { name: /^12:00 PM\W+Fully booked$/ })).toBeDisabled(),
       );
       expect(timeGroup().getByRole("radio", { name: /^9:00 AM\W+Too soon$/ })).toBeDisabled();
+      expect(
+        timeGroup().getByRole("radio", { name: /^10:00 AM\W+Set-up starts before opening$/ }),
+      ).toBeDisabled();
+      expect(timeGroup().getByRole("radio", { name: /^3:00 PM\W+Ends after closing$/ })).toBeDisabled();
       expect(timeGroup().getByRole("radio", { name: /^4:00 PM\W+Closed$/ })).toBeDisabled();
       expect(timeGroup().getByRole("radio", { name: /^5:00 PM\W+Closed$/ })).toBeDisabled();
       expect(timeGroup().getByRole("radio", { name: "11:00 AM" })).toBeEnabled();

@@ -1,7 +1,8 @@
 /**
  * Which starts can still be booked, judged for a service's session (its minutes, buffers and equipment: holds.ts)
  * or for a plain hour with one crew: a day refused as a whole (past, beyond the horizon, closed, with the closure's
- * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long"),
+ * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long") or
+ * whose set-up would begin before opening ("too_early"),
  * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
  * range), or "busy" (an event of the studio's connected calendar overlaps the held range: calendar sync, ADR 019).
  * One read of the holds serves every day asked for, so a 60-day month view costs one statement (the calendar's busy
@@ -200,7 +201,9 @@ async function judgeDays(
       if (refusal) return refusal.kind === "closed" ? "closed" : refusal.kind;
       if (!withinHours(day, time)) return "closed";
       if (span && span.length < length) return "horizon";
-      if (!hours || range.from < hours.from || range.to > hours.to) return "too_long";
+      // On its first day a start lies inside the hours, so a range that begins before opening does by its set-up.
+      if (!hours || range.to > hours.to) return "too_long";
+      if (range.from < hours.from) return "too_early";
       for (const next of later) if (!fitsOpenHours(range, rules.weekly[weekdayOf(next)])) return "too_long";
       if (date <= noticeDate && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         return "too_soon";

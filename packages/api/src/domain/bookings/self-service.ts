@@ -19,6 +19,7 @@ import {
   type ManageAvailability,
   type ManageView,
   SESSION_LENGTH,
+  SLOT_REFUSAL_NOTES,
   sessionEnd,
   zonedInstant,
 } from "@studio/validators";
@@ -182,17 +183,6 @@ async function assertChangeable(deps: ManageDeps, booking: ManagedBooking): Prom
   }
 }
 
-/** Why a slot cannot be chosen, in words for the page. */
-const SLOT_REASONS = {
-  closed: "Closed",
-  full: "Fully booked",
-  too_soon: "Too soon",
-  past: "Too soon",
-  horizon: "Too far ahead",
-  too_long: MESSAGES.schedule.slotTooLong,
-  busy: MESSAGES.calendarSync.slotBusy,
-} as const;
-
 /**
  * Slots of a day the booking could move to: what a new booking could take (opening hours, closures, notice,
  * capacity), minus the booking's own slot and anything inside the change cut-off from now.
@@ -216,11 +206,12 @@ export async function managedAvailability(
     closed_reason: day.closed_reason,
     slots: day.slots.map(({ time, reason: refusal }) => {
       let reason: string | null = null;
-      if (time === own) reason = "Your current time";
-      else if (refusal === "closed") reason = day.closed_reason ?? SLOT_REASONS.closed;
-      else if (refusal === "past" || refusal === "horizon") reason = SLOT_REASONS[refusal];
-      else if (zonedInstant(date, time, view.time_zone).getTime() < earliest) reason = SLOT_REASONS.too_soon;
-      else if (refusal) reason = SLOT_REASONS[refusal];
+      if (time === own) reason = m.currentTime;
+      else if (refusal === "closed") reason = day.closed_reason ?? SLOT_REFUSAL_NOTES.closed;
+      else if (refusal === "past" || refusal === "horizon") reason = SLOT_REFUSAL_NOTES[refusal];
+      else if (zonedInstant(date, time, view.time_zone).getTime() < earliest)
+        reason = SLOT_REFUSAL_NOTES.too_soon;
+      else if (refusal) reason = SLOT_REFUSAL_NOTES[refusal];
       return { time, available: reason === null, reason };
     }),
   };

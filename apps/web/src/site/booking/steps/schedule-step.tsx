@@ -3,6 +3,7 @@ import {
   elsewhereTime,
   MESSAGES,
   type ServiceDto,
+  SLOT_REFUSAL_NOTES,
   sessionLengthInWords,
   type SlotRefusal,
   startTimes,
@@ -14,13 +15,8 @@ import { priceLabel, timeLabel } from "../../lib/format";
 
 /** What a slot that cannot be booked says about itself. */
 function slotNote(reason: SlotRefusal | null): string {
-  if (reason === "full") return MESSAGES.schedule.fullyBooked;
-  if (reason === "closed") return MESSAGES.schedule.slotClosed;
-  if (reason === "too_soon") return MESSAGES.schedule.slotTooSoon;
-  if (reason === "too_long") return MESSAGES.schedule.slotTooLong;
-  // Taken by an event in the studio's own calendar (calendar sync): said like a full slot, without details.
-  if (reason === "busy") return MESSAGES.calendarSync.slotBusy;
-  return "unavailable";
+  // A refusal without a reason is said as plainly as a busy time in the studio's calendar.
+  return reason ? SLOT_REFUSAL_NOTES[reason] : MESSAGES.calendarSync.slotBusy;
 }
 
 export function ScheduleStep({
@@ -131,7 +127,7 @@ export function ScheduleStep({
                 />
                 <span className={`font-semibold${refused ? " line-through" : ""}`}>{timeLabel(slot)}</span>
                 {refused ? (
-                  <span className="text-[11px]">
+                  <span className="text-center text-[11px] leading-tight">
                     <span className="sr-only">, </span>
                     {note}
                   </span>
