@@ -306,6 +306,22 @@ describe("crashes and leases", () => {
     expect([row.status, row.attempts, row.claimToken]).toEqual(["pending", 0, null]);
   });
 
+  it("hands back unrun a job claimed while the worker began to stop", async () => {
+    const id = await enqueueJob(database.prisma, echo, { n: 6 });
+    // The stop lands between the claim's write and the run: the job is claimed, but never started.
+    const stopped = new AbortController();
+    stopped.abort(new Error("The server is shutting down"));
+    const started = recorder();
+    const pass = await runJobPass(deps([started.handler]), started.handler, stopped.signal);
+    expect([pass.claimed, pass.released]).toEqual([1, 1]);
+    expect(started.runs).toEqual([]);
+    const row = await database.prisma.job.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.attempts, row.claimToken]).toEqual(["pending", 0, null]);
+    // A handler that waits for its stop is not left waiting for one that came before it started.
+    const waiting = await runJobPass(deps([stoppable]), stoppable, stopped.signal);
+    expect([waiting.claimed, waiting.released]).toEqual([1, 1]);
+  });
+
   it("keeps the last attempt's error when a retried job is handed back at a stop", async () => {
     const id = await enqueueJob(database.prisma, echo, { n: 5 });
     const failsOnce = recorder(async () => {
@@ -328,6 +344,29 @@ describe("crashes and leases", () => {
 });
 
 describe("operating", () => {
+  it("stops at once when asked during the pruning round, not after the next one", async () => {
+    let roundStarted: () => void = () => undefined;
+    const inRound = new Promise<void>((resolve) => (roundStarted = resolve));
+    let endRound: () => void = () => undefined;
+    const roundMayEnd = new Promise<void>((resolve) => (endRound = resolve));
+    const slow = defineJob({
+      kind: "test.slow-housekeeping",
+      payload: echo.payload,
+      run: async () => undefined,
+      housekeeping: async () => {
+        roundStarted();
+        await roundMayEnd;
+        return 0;
+      },
+    });
+    const worker = startJobWorker(deps([slow], { firstPruneAfterMs: 0 }));
+    await inRound;
+    const stopped = worker.stop();
+    endRound();
+    // The next round is an hour away: a stop that waited for it would end only at the test's timeout.
+    await stopped;
+  });
+
   it("runs each handler's housekeeping with the pruning round", async () => {
     const seen: Date[] = [];
     const housekept = defineJob({

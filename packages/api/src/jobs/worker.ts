@@ -191,6 +191,12 @@ async function runClaimed(
   if (job.attempts > job.maxAttempts) return fail("The job stopped its worker on every attempt");
   const parsed = handler.payload.safeParse(job.payload);
   if (!parsed.success) return fail(`The job's payload is not valid: ${parsed.error.message}`);
+  /** Shutting down is not the job's failure: it goes back at once, this attempt not counted. */
+  const handBack = async (): Promise<JobOutcome> =>
+    (await finish({ status: "pending", runAt: deps.now(), attemptsDelta: -1 })) ? "released" : "lost";
+  // The worker began stopping while this job was being claimed: its abort has fired already and would never
+  // reach the handler, which could then run on past the stop (or wait for it forever). It is not started.
+  if (stopping.aborted) return handBack();
 
   const claim = new AbortController();
   const onStop = () => claim.abort(stopping.reason);
@@ -210,12 +216,7 @@ async function runClaimed(
   try {
     await handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: claim.signal });
   } catch (error) {
-    if (stopping.aborted && !(error instanceof PermanentJobError)) {
-      // Shutting down is not the job's failure: hand it back at once, this attempt not counted.
-      return (await finish({ status: "pending", runAt: deps.now(), attemptsDelta: -1 }))
-        ? "released"
-        : "lost";
-    }
+    if (stopping.aborted && !(error instanceof PermanentJobError)) return handBack();
     const reason = reasonOf(error);
     if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) return fail(reason);
     const delays = handler.retryDelaysMs ?? DEFAULT_JOB_RETRY_DELAYS_MS;
@@ -281,6 +282,8 @@ export function startJobWorker(deps: JobWorkerDeps): JobWorker {
   /** Until the time is up, or wake() (when `wakeable`), or stop(). */
   const sleep = (ms: number, wakeable = true) =>
     new Promise<void>((resolve) => {
+      // A stop that came during the round before (the pruning round awaits its writes) has fired already.
+      if (stopping.signal.aborted) return resolve();
       const wakeUp = () => {
         clearTimeout(timer);
         sleepers.delete(wakeUp);
