@@ -208,7 +208,6 @@ export async function managedAvailability(
       let reason: string | null = null;
       if (time === own) reason = m.currentTime;
       else if (refusal === "closed") reason = day.closed_reason ?? SLOT_REFUSAL_NOTES.closed;
-      else if (refusal === "past" || refusal === "horizon") reason = SLOT_REFUSAL_NOTES[refusal];
       else if (zonedInstant(date, time, view.time_zone).getTime() < earliest)
         reason = SLOT_REFUSAL_NOTES.too_soon;
       else if (refusal) reason = SLOT_REFUSAL_NOTES[refusal];
