@@ -30,6 +30,9 @@ export type PostOptions = {
   resolve?: Resolver;
 };
 
+/** The error of a delivery its job's stop ended (the job is handed back, and this attempt not recorded). */
+export const DELIVERY_STOPPED = "The delivery was stopped";
+
 /** Reused sockets: a busy receiver is sent many deliveries in a row. */
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
@@ -41,6 +44,15 @@ export async function postWebhook(
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  // A stop that came before the request is made (while the job was claimed, or the address looked up) sends nothing.
+  const stopped = (): PostOutcome => ({
+    statusCode: null,
+    durationMs: elapsed(),
+    response: null,
+    error: DELIVERY_STOPPED,
+    permanent: false,
+  });
+  if (options.signal?.aborted) return stopped();
   const target = new URL(url);
   const secure = target.protocol === "https:";
   let pinned: { address: string; family: 4 | 6 };
@@ -57,6 +69,7 @@ export async function postWebhook(
       permanent: true,
     };
   }
+  if (options.signal?.aborted) return stopped();
   const lookup: LookupFunction = (_host, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all)
       (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
@@ -114,7 +127,7 @@ export async function postWebhook(
       () => fail(`No answer within ${Math.round(options.timeoutMs / 1000)} s`),
       options.timeoutMs,
     );
-    const onAbort = () => fail("The delivery was stopped");
+    const onAbort = () => fail(DELIVERY_STOPPED);
     options.signal?.addEventListener("abort", onAbort, { once: true });
     request.on("error", (error) => finish({ statusCode: null, response: null, error: error.message }));
     request.end(body);

@@ -17,6 +17,7 @@ import { isPublicAddress, safeAddress, UnsafeAddressError } from "./address";
 import { enqueueJob } from "../../jobs/queue";
 import { fanoutPayload, WEBHOOK_FANOUT } from "./events";
 import { drainWebhookEvents, WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from "./jobs";
+import { DELIVERY_STOPPED, postWebhook } from "./post";
 import { encryptSecret, newSigningSecret } from "./secrets";
 
 let h: Harness;
@@ -355,6 +356,42 @@ describe("retries and the delivery log", () => {
     expect(await deliver.housekeeping?.(h.deps.db, new Date(now.getTime() + 29 * 86_400_000))).toBe(0);
     expect(await deliver.housekeeping?.(h.deps.db, new Date(now.getTime() + 31 * 86_400_000))).toBe(1);
     expect(await h.deps.db.webhookDelivery.count()).toBe(0);
+  });
+});
+
+describe("a delivery its job's stop ends", () => {
+  const post = (
+    url: string,
+    signal: AbortSignal,
+    resolve?: () => Promise<{ address: string; family: 4 }[]>,
+  ) => postWebhook(url, "{}", {}, { allowPrivateNetworks: true, timeoutMs: 5_000, signal, resolve });
+
+  it("sends nothing when the stop came before the request", async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const outcome = await post(receiver.url(), stop.signal);
+    expect(outcome).toMatchObject({ statusCode: null, error: DELIVERY_STOPPED, permanent: false });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("sends nothing when the stop came while the address was looked up", async () => {
+    const stop = new AbortController();
+    const outcome = await post(receiver.url().replace("127.0.0.1", "hooks.test"), stop.signal, async () => {
+      stop.abort();
+      return [{ address: "127.0.0.1", family: 4 }];
+    });
+    expect(outcome).toMatchObject({ statusCode: null, error: DELIVERY_STOPPED, permanent: false });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("delivers when no stop comes (the same receiver, through the same lookup)", async () => {
+    const outcome = await post(
+      receiver.url().replace("127.0.0.1", "hooks.test"),
+      new AbortController().signal,
+      async () => [{ address: "127.0.0.1", family: 4 }],
+    );
+    expect(outcome).toMatchObject({ statusCode: 200, error: null });
+    expect(receiver.received).toHaveLength(1);
   });
 });
 
