@@ -128,6 +128,8 @@ export const MESSAGES = {
     slotTooLong: "Ends after closing",
     /** The session's set-up time (its buffer before) would begin before the studio opens. */
     slotTooEarly: "Set-up starts before opening",
+    /** A session of several days whose range does not fit the open hours of one of its later days. */
+    slotLaterDayHours: "Outside a later day's hours",
     slotTooFar: "Too far ahead",
     chooseAnotherDay: "Please choose another day.",
     timeZoneInvalid: "Time zone must be a valid IANA name, such as Europe/London",

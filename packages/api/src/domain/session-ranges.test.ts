@@ -8,6 +8,7 @@ import {
   formatDate,
   MESSAGES,
   type ScheduleUpdateInput,
+  SLOT_REFUSAL_NOTES,
   TIME_SLOTS,
 } from "@studio/validators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -415,7 +416,11 @@ describe("sessions of several days", () => {
       message: MESSAGES.schedule.sessionOutsideHours("8 hours", "12:00 PM", "6:00 PM"),
     });
     const view = await h.caller().bookings.availability({ date: first, service_id: shoot });
-    expect(view.slots.find((s) => s.time === "09:00")?.reason).toBe("too_long");
+    // 09:00 and 10:00 fit the first day (9:00 AM to 6:00 PM) but not the second (from 12:00 PM); later starts end
+    // after the first day's closing.
+    const reasons = Object.fromEntries(view.slots.map((s) => [s.time, s.reason]));
+    expect(reasons).toMatchObject({ "09:00": "later_day", "10:00": "later_day", "11:00": "too_long" });
+    expect(SLOT_REFUSAL_NOTES.later_day).toBe("Outside a later day's hours");
   });
 
   it("a reschedule, the client's move and a cancellation move or free every day's holds", async () => {

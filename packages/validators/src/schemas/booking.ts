@@ -231,8 +231,9 @@ export type BookingListResult = z.output<typeof ZBookingListResult>;
 /**
  * Why a slot cannot be booked: a crew or equipment held (or every seat), outside the day's hours (or a closed
  * day), too soon, past, beyond the horizon, a session (with its buffers) that would not end before closing, one
- * whose set-up (its buffer before) would begin before opening ("too_early"), or "busy": an event in the studio's
- * connected calendar overlaps its held range (calendar sync, ADR 019).
+ * whose set-up (its buffer before) would begin before opening ("too_early"), a session of several days whose range
+ * does not fit the hours of one of its later days ("later_day"), or "busy": an event in the studio's connected
+ * calendar overlaps its held range (calendar sync, ADR 019).
  */
 export const SLOT_REFUSALS = [
   "full",
@@ -242,6 +243,7 @@ export const SLOT_REFUSALS = [
   "horizon",
   "too_long",
   "too_early",
+  "later_day",
   "busy",
 ] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
@@ -255,6 +257,7 @@ export const SLOT_REFUSAL_NOTES: Readonly<Record<SlotRefusal, string>> = {
   horizon: MESSAGES.schedule.slotTooFar,
   too_long: MESSAGES.schedule.slotTooLong,
   too_early: MESSAGES.schedule.slotTooEarly,
+  later_day: MESSAGES.schedule.slotLaterDayHours,
   // Taken by an event in the studio's own calendar: said like a full slot, without details.
   busy: MESSAGES.calendarSync.slotBusy,
 };

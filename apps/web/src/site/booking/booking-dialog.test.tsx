@@ -502,6 +502,7 @@ describe("BookingDialog", () => {
         "09:00": "too_soon",
         "10:00": "too_early",
         "12:00": "full",
+        "14:00": "later_day",
         "15:00": "too_long",
         "16:00": "closed",
         "17:00": "closed",
@@ -520,6 +521,9 @@ describe("BookingDialog", () => {
       expect(timeGroup().getByRole("radio", { name: /^9:00 AM\W+Too soon$/ })).toBeDisabled();
       expect(
         timeGroup().getByRole("radio", { name: /^10:00 AM\W+Set-up starts before opening$/ }),
+      ).toBeDisabled();
+      expect(
+        timeGroup().getByRole("radio", { name: /^2:00 PM\W+Outside a later day's hours$/ }),
       ).toBeDisabled();
       expect(timeGroup().getByRole("radio", { name: /^3:00 PM\W+Ends after closing$/ })).toBeDisabled();
       expect(timeGroup().getByRole("radio", { name: /^4:00 PM\W+Closed$/ })).toBeDisabled();

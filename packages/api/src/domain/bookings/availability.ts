@@ -2,9 +2,10 @@
  * Which starts can still be booked, judged for a service's session (its minutes, buffers and equipment: holds.ts)
  * or for a plain hour with one crew: a day refused as a whole (past, beyond the horizon, closed, with the closure's
  * reason), a start outside the day's hours, a session that with its buffers would end after closing ("too_long") or
- * whose set-up would begin before opening ("too_early"),
- * sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held in some unit of its
- * range), or "busy" (an event of the studio's connected calendar overlaps the held range: calendar sync, ADR 019).
+ * whose set-up would begin before opening ("too_early"), a later day of the session whose hours do not hold its
+ * range ("later_day"), sooner than the notice, or "full" (a crew or a piece of equipment the session needs is held
+ * in some unit of its range), or "busy" (an event of the studio's connected calendar overlaps the held range:
+ * calendar sync, ADR 019).
  * One read of the holds serves every day asked for, so a 60-day month view costs one statement (the calendar's busy
  * time comes from the read cache). A session of several days is judged on each of its days (sessionDays: the next
  * open days), a start offered only when every day fits and is free; the starts are the service's grid (hourly, or
@@ -204,7 +205,7 @@ async function judgeDays(
       // On its first day a start lies inside the hours, so a range that begins before opening does by its set-up.
       if (!hours || range.to > hours.to) return "too_long";
       if (range.from < hours.from) return "too_early";
-      for (const next of later) if (!fitsOpenHours(range, rules.weekly[weekdayOf(next)])) return "too_long";
+      for (const next of later) if (!fitsOpenHours(range, rules.weekly[weekdayOf(next)])) return "later_day";
       if (date <= noticeDate && zonedInstant(date, time, rules.timeZone).getTime() < noticeEnds)
         return "too_soon";
       if (overlapsHeldRange(busy, date, time, facts, rules.timeZone)) return "busy";
