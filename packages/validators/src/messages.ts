@@ -113,8 +113,9 @@ export const MESSAGES = {
     outsideHours: (first: string, last: string) =>
       `On that day the studio takes bookings from ${first} to ${last}.`,
     /** The session with its buffers does not fit in the day's open hours. */
-    sessionOutsideHours: (length: string, open: string, close: string) =>
-      `A session of ${length}, with its set-up and pack-down time, must fit between ${open} and ${close} on that day.`,
+    /** `day` names the day whose hours it does not fit ("Saturday 12 December"): a later one, for a session of days. */
+    sessionOutsideHours: (length: string, open: string, close: string, day: string) =>
+      `A session of ${length}, with its set-up and pack-down time, must fit between ${open} and ${close} on ${day}.`,
     noticeTooShort: (hours: number) =>
       `Please book at least ${hours} ${hours === 1 ? "hour" : "hours"} ahead.`,
     beyondHorizon: (days: number) =>

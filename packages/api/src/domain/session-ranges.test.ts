@@ -6,6 +6,7 @@
 import {
   DEFAULT_SCHEDULE,
   formatDate,
+  longDayLabel,
   MESSAGES,
   type ScheduleUpdateInput,
   SLOT_REFUSAL_NOTES,
@@ -121,7 +122,12 @@ describe("a session holds its crew for its whole range", () => {
   it("the whole held range must fit in the day's open hours", async () => {
     const date = nextDay();
     const fullDay = await service("Full day D", 480);
-    const message = MESSAGES.schedule.sessionOutsideHours("8 hours", "9:00 AM", "6:00 PM");
+    const message = MESSAGES.schedule.sessionOutsideHours(
+      "8 hours",
+      "9:00 AM",
+      "6:00 PM",
+      longDayLabel(date),
+    );
     expect(await failure(book(fullDay, date, "11:00"))).toEqual({ code: "BAD_REQUEST", message });
     const early = await service("Early travel", 60, { before: 60 });
     expect(await failure(book(early, date, "09:00"))).toMatchObject({ code: "BAD_REQUEST" });
@@ -411,9 +417,10 @@ describe("sessions of several days", () => {
     const weekday = new Date(`${second}T00:00:00Z`).getUTCDay();
     weekly[weekday] = { open: true, first: "12:00", last: "17:00" };
     await admin.schedule.update({ ...DEFAULT_SCHEDULE, weekly } as ScheduleUpdateInput);
+    // The refusal names the day whose hours it does not fit: the second.
     expect(await failure(book(shoot, first, "09:00"))).toEqual({
       code: "BAD_REQUEST",
-      message: MESSAGES.schedule.sessionOutsideHours("8 hours", "12:00 PM", "6:00 PM"),
+      message: `A session of 8 hours, with its set-up and pack-down time, must fit between 12:00 PM and 6:00 PM on ${longDayLabel(second)}.`,
     });
     const view = await h.caller().bookings.availability({ date: first, service_id: shoot });
     // 09:00 and 10:00 fit the first day (9:00 AM to 6:00 PM) but not the second (from 12:00 PM); later starts end

@@ -33,6 +33,7 @@ import {
   formatTime,
   heldRange,
   isHalfHour,
+  longDayLabel,
   MESSAGES,
   minutesInWords,
   openRange,
@@ -173,6 +174,7 @@ export async function assertBookable(
           minutesInWords(timing.durationMinutes),
           formatTime(clockOf(hours?.from ?? 0)),
           formatTime(clockOf(hours?.to ?? 0)),
+          longDayLabel(date),
         ),
       );
     }
