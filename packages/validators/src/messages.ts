@@ -112,8 +112,10 @@ export const MESSAGES = {
     closedWeekday: (day: string) => `Closed on ${day}s`,
     outsideHours: (first: string, last: string) =>
       `On that day the studio takes bookings from ${first} to ${last}.`,
-    /** The session with its buffers does not fit in the day's open hours. */
-    /** `day` names the day whose hours it does not fit ("Saturday 12 December"): a later one, for a session of days. */
+    /**
+     * The session with its buffers does not fit in the open hours of `day` ("Saturday 12 December"): the day picked,
+     * or a later one for a session of several days.
+     */
     sessionOutsideHours: (length: string, open: string, close: string, day: string) =>
       `A session of ${length}, with its set-up and pack-down time, must fit between ${open} and ${close} on ${day}.`,
     noticeTooShort: (hours: number) =>
