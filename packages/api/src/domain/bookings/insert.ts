@@ -304,9 +304,9 @@ function freeSeat(slot: StartSlot, taken: ReadonlySet<string>): string {
 /* ------------------------------------------------------------------------------------------------ */
 /* PostgreSQL: bookings written together                                                            */
 
-type PgQuery = (text: string, values: readonly SqlValue[], name?: string) => Promise<unknown[]>;
+export type PgQuery = (text: string, values: readonly SqlValue[], name?: string) => Promise<unknown[]>;
 
-type PgRequest = {
+export type PgRequest = {
   booking: SeatedBooking;
   attachedAt: Date;
   companions: Companions;
@@ -321,7 +321,12 @@ const PG_BATCH_MAX = 64;
 
 type Pending = PgRequest & { resolve: (row: InsertedBooking) => void; reject: (error: unknown) => void };
 
-const batchers = new WeakMap<Db, { insert: (request: PgRequest) => Promise<InsertedBooking> }>();
+/** Answers a booking's caller with how its write ended. */
+type Settle = () => void;
+
+type PgBatcher = { insert: (request: PgRequest) => Promise<InsertedBooking> };
+
+const batchers = new WeakMap<Db, PgBatcher>();
 
 /**
  * The batch's ids, what is held in its bookings' units and which of their start slots' seats are taken, in one
@@ -349,9 +354,17 @@ type DrawnRow = { kind: "id" | "held" | "slot"; value: string; unit: string | nu
  * service or proof file deleted meanwhile) is retried one booking at a time, so each caller gets the error that
  * is its own.
  */
-function postgresBatcher(db: Db, query: PgQuery) {
+function postgresBatcher(db: Db, query: PgQuery): PgBatcher {
   let batcher = batchers.get(db);
-  if (batcher) return batcher;
+  if (!batcher) {
+    batcher = createPostgresBatcher(query);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/** The batcher of postgresBatcher on `query` (exported for its tests, which script the database's answers). */
+export function createPostgresBatcher(query: PgQuery): PgBatcher {
   let queue: Pending[] = [];
   let scheduled = false;
   let writing = false;
@@ -397,33 +410,38 @@ function postgresBatcher(db: Db, query: PgQuery) {
     return rows;
   };
 
-  const flush = async (batch: Pending[]) => {
+  /**
+   * Writes the batch and returns how to answer each caller, without answering yet: the writer sends the next
+   * batch's read first, as the answers (tRPC or REST, then HTTP) share this event loop and PostgreSQL would idle
+   * behind them.
+   */
+  const flush = async (batch: Pending[]): Promise<Settle[]> => {
     let rows: (PgRow & Pending)[];
     try {
       rows = await planned(batch);
     } catch (error) {
-      for (const item of batch) item.reject(error);
-      return;
+      return batch.map((item) => () => item.reject(error));
     }
-    const one = async (row: PgRow & Pending) => {
+    const one = async (row: PgRow & Pending): Promise<Settle> => {
       try {
         await query(...pgStatement([row], false));
-        row.resolve(insertedOf(row));
+        return () => row.resolve(insertedOf(row));
       } catch (error) {
-        row.reject(error);
+        return () => row.reject(error);
       }
     };
-    if (rows.length === 1) return one(rows[0]!);
-    if (rows.length === 0) return;
+    if (rows.length === 1) return [await one(rows[0]!)];
+    if (rows.length === 0) return [];
     let written: Set<number>;
     try {
       const returned = await query(...pgStatement(rows, true));
       written = new Set(returned.map((r) => Number((r as { id: string | number }).id)));
     } catch {
-      await Promise.all(rows.map(one));
-      return;
+      return Promise.all(rows.map(one));
     }
-    await Promise.all(rows.map((row) => (written.has(row.id) ? row.resolve(insertedOf(row)) : one(row))));
+    return Promise.all(
+      rows.map((row) => (written.has(row.id) ? () => row.resolve(insertedOf(row)) : one(row))),
+    );
   };
 
   /** One batch at a time: the next one reads what this one holds. */
@@ -432,13 +450,26 @@ function postgresBatcher(db: Db, query: PgQuery) {
     writing = true;
     const batch = queue.slice(0, PG_BATCH_MAX);
     queue = queue.slice(PG_BATCH_MAX);
-    void flush(batch).finally(() => {
+    const release = () => {
       writing = false;
       writeNext();
-    });
+    };
+    void flush(batch).then(
+      (settles) => {
+        // The next batch's read goes out first: its callers' answers then run while PostgreSQL reads.
+        release();
+        setImmediate(() => {
+          for (const settle of settles) settle();
+        });
+      },
+      (error: unknown) => {
+        for (const item of batch) item.reject(error);
+        release();
+      },
+    );
   };
 
-  batcher = {
+  return {
     insert(request) {
       return new Promise<InsertedBooking>((resolve, reject) => {
         queue.push({ ...request, resolve, reject });
@@ -451,8 +482,6 @@ function postgresBatcher(db: Db, query: PgQuery) {
       });
     },
   };
-  batchers.set(db, batcher);
-  return batcher;
 }
 
 function insertedOf(row: PgRow): InsertedBooking {

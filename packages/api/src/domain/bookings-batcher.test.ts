@@ -1,0 +1,103 @@
+/**
+ * The order in which PostgreSQL's booking batcher (insert.ts, ADR 012) talks to the database and answers its
+ * callers, with the database's answers scripted: one batch at a time, each batch's read sent only once the batch
+ * before it is stored, and that read sent before the stored batch's callers are answered.
+ */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TIMING, holdPlanner } from "./bookings/holds";
+import {
+  type BookingCompanions,
+  createPostgresBatcher,
+  type PgQuery,
+  type SeatedBooking,
+} from "./bookings/insert";
+
+type Event = string;
+
+/**
+ * A database reached as through pg's pool, logging when each statement is sent and answered: the pool sends a
+ * statement on the next tick (it hands out an idle connection in `process.nextTick`), after the promise callbacks
+ * already due; the answer comes on a later turn.
+ */
+function scriptedDatabase(events: Event[]): PgQuery {
+  let nextId = 1;
+  let reads = 0;
+  let writes = 0;
+  const sent = <T>(what: () => string, rows: () => T[], answered: string) =>
+    new Promise<T[]>((resolve) =>
+      process.nextTick(() => {
+        events.push(what());
+        const answer = rows();
+        setTimeout(() => {
+          events.push(answered);
+          resolve(answer);
+        }, 1);
+      }),
+    );
+  return (text, values, name) => {
+    if (name === "booking-ids-taken") {
+      const read = ++reads;
+      const ids = () =>
+        Array.from({ length: Number(values[0]) }, () => ({ kind: "id", value: String(nextId++) }));
+      return sent(() => `read ${read} sent`, ids, `read ${read} answered`);
+    }
+    const write = ++writes;
+    expect(text.startsWith("WITH booking AS (INSERT")).toBe(true);
+    const bookings = () => (JSON.parse(String(values[0])) as { id: number }[]).map(({ id }) => ({ id }));
+    return sent(() => `write ${write} sent`, bookings, `write ${write} stored`);
+  };
+}
+
+let day = 0;
+function seated(): SeatedBooking {
+  day += 1;
+  const date = `2031-07-${String(day).padStart(2, "0")}`;
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phone: "+1 555 0100",
+    serviceId: 1,
+    date,
+    time: "10:00",
+    message: null,
+    idempotencyKey: null,
+    image: null,
+    uploadId: null,
+    slot: { keys: [`${date} 10:00`], full: () => new Error("no seat left") },
+    holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
+  };
+}
+
+const companions = (): BookingCompanions => ({ accessTokenHash: "hash", mails: [], jobs: [] });
+
+describe("PostgreSQL's booking batcher", () => {
+  it("sends the next batch's read once this batch is stored, and before answering this batch's callers", async () => {
+    const events: Event[] = [];
+    const batcher = createPostgresBatcher(scriptedDatabase(events));
+    const insert = (label: string) =>
+      batcher
+        .insert({ booking: seated(), attachedAt: new Date(), companions, created: new Date() })
+        .then((row) => events.push(`${label} answered #${row.id}`));
+    const first = [insert("a"), insert("b")];
+    // Two more arrive while the first batch is on its way: they wait for it, then go together.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(["read 1 sent"]);
+    const second = [insert("c"), insert("d")];
+    await Promise.all([...first, ...second]);
+
+    expect(events).toEqual([
+      "read 1 sent",
+      "read 1 answered",
+      "write 1 sent",
+      "write 1 stored",
+      "read 2 sent",
+      "a answered #1",
+      "b answered #2",
+      "read 2 answered",
+      "write 2 sent",
+      "write 2 stored",
+      "c answered #3",
+      "d answered #4",
+    ]);
+  });
+});
