@@ -4,13 +4,8 @@
  * before it is stored, and that read sent before the stored batch's callers are answered.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMING, holdPlanner } from "./bookings/holds";
-import {
-  type BookingCompanions,
-  createPostgresBatcher,
-  type PgQuery,
-  type SeatedBooking,
-} from "./bookings/insert";
+import { seatedTestBooking } from "../testing/fixtures";
+import { type BookingCompanions, createPostgresBatcher, type PgQuery } from "./bookings/insert";
 
 type Event = string;
 
@@ -49,24 +44,10 @@ function scriptedDatabase(events: Event[]): PgQuery {
 }
 
 let day = 0;
-function seated(): SeatedBooking {
+const seated = () => {
   day += 1;
-  const date = `2031-07-${String(day).padStart(2, "0")}`;
-  return {
-    name: "Ada Lovelace",
-    email: "ada@example.test",
-    phone: "+1 555 0100",
-    serviceId: 1,
-    date,
-    time: "10:00",
-    message: null,
-    idempotencyKey: null,
-    image: null,
-    uploadId: null,
-    slot: { keys: [`${date} 10:00`], full: () => new Error("no seat left") },
-    holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
-  };
-}
+  return seatedTestBooking(`2031-07-${String(day).padStart(2, "0")}`, 1);
+};
 
 const companions = (): BookingCompanions => ({ accessTokenHash: "hash", mails: [], jobs: [] });
 

@@ -10,7 +10,7 @@ import { heldRangeInWords, MESSAGES } from "@studio/validators";
 import { z } from "zod";
 import { directJobRow } from "../jobs/queue";
 import { rowOf } from "../mail/outbox";
-import { createProofUpload, createTestService } from "../testing/fixtures";
+import { createProofUpload, createTestService, seatedTestBooking } from "../testing/fixtures";
 import { createHarness, type Harness } from "../testing/harness";
 import { DEFAULT_TIMING, holdPlanner, isHoldTaken, type SessionFacts } from "./bookings/holds";
 import {
@@ -44,22 +44,8 @@ const keyOf = (booking: SeatedBooking | undefined) => booking?.slot.keys[0] ?? "
 function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
   day += 1;
   const date = `2031-03-${String(day).padStart(2, "0")}`;
-  return {
-    name: "Ada Lovelace",
-    email: "ada@example.test",
-    phone: "+1 555 0100",
-    serviceId,
-    date,
-    time: "10:00",
-    message: "A note, with 'quotes' and ünïcödé",
-    idempotencyKey: null,
-    image: null,
-    uploadId: null,
-    slot: startSlot(`${date} 10:00`),
-    // One crew for a plain hour: seat 1 of the crew in 10:00 and 10:30.
-    holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
-    ...overrides,
-  };
+  // One crew for a plain hour: seat 1 of the crew in 10:00 and 10:30.
+  return { ...seatedTestBooking(date, serviceId), slot: startSlot(`${date} 10:00`), ...overrides };
 }
 
 const CONTENT = {

@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@studio/db";
 import { type BookingCreateInput, CREW_RESOURCE, heldRange, holdUnits } from "@studio/validators";
-import { DEFAULT_TIMING } from "../domain/bookings/holds";
+import { DEFAULT_TIMING, holdPlanner } from "../domain/bookings/holds";
+import type { SeatedBooking } from "../domain/bookings/insert";
 
 /** A photography service, "Portrait Session" unless told otherwise (an hour, no buffers, unless told otherwise). */
 export function createTestService(
@@ -92,5 +93,26 @@ export function bookingInput(
     message: null,
     image: null,
     ...overrides,
+  };
+}
+
+/**
+ * A plain hour at 10:00 on `date` as insertBooking takes it: one seat of its start slot (its refusal an Error
+ * named "no seat left") and one crew's holds.
+ */
+export function seatedTestBooking(date: string, serviceId: number): SeatedBooking {
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phone: "+1 555 0100",
+    serviceId,
+    date,
+    time: "10:00",
+    message: "A note, with 'quotes' and ünïcödé",
+    idempotencyKey: null,
+    image: null,
+    uploadId: null,
+    slot: { keys: [`${date} 10:00`], full: () => new Error("no seat left") },
+    holds: holdPlanner({ date, time: "10:00" }, { ...DEFAULT_TIMING, equipment: [] }, 1),
   };
 }
