@@ -3,23 +3,22 @@
  * callers, with the database's answers scripted: one batch at a time, each batch's read sent only once the batch
  * before it is stored, and that read sent before the stored batch's callers are answered.
  */
+import type { PgQuery, SqlValue } from "@studio/db";
 import { describe, expect, it } from "vitest";
 import { seatedTestBooking } from "../testing/fixtures";
-import { type BookingCompanions, createPostgresBatcher, type PgQuery } from "./bookings/insert";
-
-type Event = string;
+import { type BookingCompanions, createPostgresBatcher } from "./bookings/insert";
 
 /**
  * A database reached as through pg's pool, logging when each statement is sent and answered: the pool sends a
  * statement on the next tick (it hands out an idle connection in `process.nextTick`), after the promise callbacks
  * already due; the answer comes on a later turn.
  */
-function scriptedDatabase(events: Event[]): PgQuery {
+function scriptedDatabase(events: string[]): PgQuery {
   let nextId = 1;
   let reads = 0;
   let writes = 0;
-  const sent = <T>(what: () => string, rows: () => T[], answered: string) =>
-    new Promise<T[]>((resolve) =>
+  const sent = (what: () => string, rows: () => unknown[], answered: string) =>
+    new Promise<unknown[]>((resolve) =>
       process.nextTick(() => {
         events.push(what());
         const answer = rows();
@@ -29,7 +28,7 @@ function scriptedDatabase(events: Event[]): PgQuery {
         }, 1);
       }),
     );
-  return (text, values, name) => {
+  const answer = (text: string, values: readonly SqlValue[], name?: string) => {
     if (name === "booking-ids-taken") {
       const read = ++reads;
       const ids = () =>
@@ -41,6 +40,9 @@ function scriptedDatabase(events: Event[]): PgQuery {
     const bookings = () => (JSON.parse(String(values[0])) as { id: number }[]).map(({ id }) => ({ id }));
     return sent(() => `write ${write} sent`, bookings, `write ${write} stored`);
   };
+  // The rows are what the batcher's statements answer; the type it reads them as is its own.
+  return <T>(text: string, values: readonly SqlValue[], name?: string) =>
+    answer(text, values, name) as Promise<T[]>;
 }
 
 let day = 0;
@@ -53,7 +55,7 @@ const companions = (): BookingCompanions => ({ accessTokenHash: "hash", mails: [
 
 describe("PostgreSQL's booking batcher", () => {
   it("sends the next batch's read once this batch is stored, and before answering this batch's callers", async () => {
-    const events: Event[] = [];
+    const events: string[] = [];
     const batcher = createPostgresBatcher(scriptedDatabase(events));
     const insert = (label: string) =>
       batcher

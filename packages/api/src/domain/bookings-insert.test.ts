@@ -44,7 +44,6 @@ const keyOf = (booking: SeatedBooking | undefined) => booking?.slot.keys[0] ?? "
 function newBooking(overrides: Partial<NewBooking> = {}): SeatedBooking {
   day += 1;
   const date = `2031-03-${String(day).padStart(2, "0")}`;
-  // One crew for a plain hour: seat 1 of the crew in 10:00 and 10:30.
   return { ...seatedTestBooking(date, serviceId), slot: startSlot(`${date} 10:00`), ...overrides };
 }
 

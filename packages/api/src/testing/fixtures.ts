@@ -97,8 +97,8 @@ export function bookingInput(
 }
 
 /**
- * A plain hour at 10:00 on `date` as insertBooking takes it: one seat of its start slot (its refusal an Error
- * named "no seat left") and one crew's holds.
+ * A plain hour at 10:00 on `date` as insertBooking takes it: one seat of its start slot (refused with the Error
+ * "no seat left") and one crew, seat 1 in 10:00 and 10:30.
  */
 export function seatedTestBooking(date: string, serviceId: number): SeatedBooking {
   return {

@@ -5,7 +5,7 @@
  * the booking's id is drawn (its messages name it). Made by an admin, its audit entry is one more companion. Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
-import { type Db, directAccess, pgStatementName, type SqlValue, sqlInstant } from "@studio/db";
+import { type Db, directAccess, type PgQuery, pgStatementName, type SqlValue, sqlInstant } from "@studio/db";
 import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
@@ -304,9 +304,7 @@ function freeSeat(slot: StartSlot, taken: ReadonlySet<string>): string {
 /* ------------------------------------------------------------------------------------------------ */
 /* PostgreSQL: bookings written together                                                            */
 
-export type PgQuery = (text: string, values: readonly SqlValue[], name?: string) => Promise<unknown[]>;
-
-export type PgRequest = {
+type PgRequest = {
   booking: SeatedBooking;
   attachedAt: Date;
   companions: Companions;
@@ -378,7 +376,7 @@ export function createPostgresBatcher(query: PgQuery): PgBatcher {
       for (const unit of booking.holds.units) units.add(unit);
       for (const key of booking.slot.keys) seats.add(key);
     }
-    const drawn = await query(
+    const drawn = await query<DrawnRow>(
       DRAW_IDS_AND_READ_TAKEN,
       [batch.length, JSON.stringify([...resources]), JSON.stringify([...units]), JSON.stringify([...seats])],
       "booking-ids-taken",
@@ -386,7 +384,7 @@ export function createPostgresBatcher(query: PgQuery): PgBatcher {
     const ids: number[] = [];
     const heldRows: HoldRow[] = [];
     const taken = new Set<string>();
-    for (const row of drawn as DrawnRow[]) {
+    for (const row of drawn) {
       if (row.kind === "id") ids.push(Number(row.value));
       else if (row.kind === "slot") taken.add(row.value);
       else heldRows.push({ resource: row.value, unit: row.unit ?? "", seat: Number(row.seat) });
@@ -434,8 +432,8 @@ export function createPostgresBatcher(query: PgQuery): PgBatcher {
     if (rows.length === 0) return [];
     let written: Set<number>;
     try {
-      const returned = await query(...pgStatement(rows, true));
-      written = new Set(returned.map((r) => Number((r as { id: string | number }).id)));
+      const returned = await query<{ id: string | number }>(...pgStatement(rows, true));
+      written = new Set(returned.map((r) => Number(r.id)));
     } catch {
       return Promise.all(rows.map(one));
     }
