@@ -1,3 +1,9 @@
+export {
+  BOOKING_SEARCH_BATCH,
+  catchUpBookingSearch,
+  indexWaitingBookings,
+  MARK_ALL_INDEXED,
+} from "./booking-search";
 export { createDatabase, isDatabaseReachable, type Database } from "./client";
 export type { Db } from "./db";
 export {

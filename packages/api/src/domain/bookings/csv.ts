@@ -1,8 +1,7 @@
 import { Prisma } from "@studio/db";
 import { todayIn } from "@studio/validators";
 import type { BookingDeps } from "./dto";
-import { type BookingFilter, bookingSource, isoCreatedAt, pageRows } from "./queries";
-import { indexFragments } from "./rare-fragment";
+import { type BookingFilter, currentBookingSource, isoCreatedAt, pageRows } from "./queries";
 
 type Provider = BookingDeps["provider"];
 
@@ -95,7 +94,7 @@ export async function exportBookingsCsvChunk(
   input: BookingFilter & { cursor?: number | null; limit: number },
 ): Promise<{ filename: string; csv: string; nextCursor: number | null }> {
   const cursor = input.cursor ?? null;
-  const source = bookingSource(deps.provider, input, await indexFragments(deps, input.search));
+  const source = await currentBookingSource(deps, input);
   const rows = pageRows(source, { limit: input.limit, cursor });
   const result = await deps.db.$queryRaw<
     { csv: string | null; n: number | bigint; last: number | bigint | null }[]

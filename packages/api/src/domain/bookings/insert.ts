@@ -5,7 +5,16 @@
  * the booking's id is drawn (its messages name it). Made by an admin, its audit entry is one more companion. Constraint errors keep their driver's shape; errors.ts
  * reads both (isUniqueViolation, isForeignKeyViolation).
  */
-import { type Db, directAccess, type PgQuery, pgStatementName, type SqlValue, sqlInstant } from "@studio/db";
+import {
+  BOOKING_SEARCH_BATCH,
+  type Db,
+  directAccess,
+  indexWaitingBookings,
+  type PgQuery,
+  pgStatementName,
+  type SqlValue,
+  sqlInstant,
+} from "@studio/db";
 import type { AuditColumns } from "../../audit/trail";
 import type { DirectJobRow } from "../../jobs/queue";
 import type { MailRow } from "../../mail/outbox";
@@ -270,6 +279,8 @@ export async function insertBooking(
         bookingValues({ ...booking, slotKey }, created),
       );
       if (!row) throw new Error("The booking insert returned no id");
+      // The search index takes new bookings a batch at a time (ADR 025): this write adds them once enough wait.
+      indexWaitingBookings(sql, row.id, BOOKING_SEARCH_BATCH);
       for (const hold of holds) sql.run(SQLITE_HOLD_INSERT, [hold.resource, hold.unit, hold.seat, row.id]);
       const { accessTokenHash, mails, jobs, webhookEvents, audit } = companions(row.id, created, slotKey);
       sql.run(SQLITE_ACCESS_INSERT, [accessTokenHash, row.id, instant(created)]);

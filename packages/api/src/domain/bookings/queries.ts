@@ -1,4 +1,4 @@
-import { directQuery, Prisma } from "@studio/db";
+import { catchUpBookingSearch, directQuery, Prisma } from "@studio/db";
 import {
   type BookingDto,
   type BookingListResult,
@@ -84,6 +84,19 @@ export function bookingSource(
     where.push(Prisma.sql`(${Prisma.join(matches, " OR ")})`);
   }
   return { from: Prisma.sql`"Booking" b`, id: Prisma.sql`b."id"`, where };
+}
+
+/**
+ * The source of a filter as a statement reads it now: on SQLite, a search first has the bookings that wait for
+ * the search index added to it (@studio/db booking-search.ts), so it finds every booking made before it; on
+ * PostgreSQL, the parts of a long fragment each index is asked for.
+ */
+export async function currentBookingSource(
+  deps: Pick<BookingDeps, "db" | "provider">,
+  filter: BookingFilter,
+): Promise<BookingSource> {
+  if (deps.provider === "sqlite" && filter.search?.trim()) await catchUpBookingSearch(deps.db);
+  return bookingSource(deps.provider, filter, await indexFragments(deps, filter.search));
 }
 
 /** The text as a LIKE pattern that matches it literally, anywhere. */
@@ -228,7 +241,7 @@ export async function readBookingRows(
 ): Promise<{ rows: JsonBookingRow[]; nextCursor: number | null; total: number }> {
   const wantsTotal = options.withTotal !== false;
   const searching = Boolean(options.search?.trim());
-  const source = bookingSource(deps.provider, options, await indexFragments(deps, options.search));
+  const source = await currentBookingSource(deps, options);
   if (wantsTotal && searching) {
     const few = options.fewMatches ?? FEW_SEARCH_MATCHES;
     const ids = few > 0 ? await matchingIds(deps, source, few + 1) : null;

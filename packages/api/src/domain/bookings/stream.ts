@@ -1,8 +1,7 @@
 import { Prisma } from "@studio/db";
 import type { BookingDto } from "@studio/validators";
 import type { BookingDeps, ImageView } from "./dto";
-import { type BookingFilter, bookingSource, isoCreatedAt, pageRows } from "./queries";
-import { indexFragments } from "./rare-fragment";
+import { type BookingFilter, currentBookingSource, isoCreatedAt, pageRows } from "./queries";
 
 /**
  * A booking's fields in BookingDto order (the order its JSON keys are written in), as SQL over the booking `x`
@@ -63,7 +62,7 @@ export async function listBookingsJsonChunk(
   input: BookingFilter & { cursor?: number | null; limit: number },
   view: ImageView,
 ): Promise<{ json: string; nextCursor: number | null }> {
-  const source = bookingSource(deps.provider, input, await indexFragments(deps, input.search));
+  const source = await currentBookingSource(deps, input);
   const rows = pageRows(source, { limit: input.limit, cursor: input.cursor ?? null });
   const result = await deps.db.$queryRaw<
     { json: string | null; n: number | bigint; last: number | bigint | null }[]
