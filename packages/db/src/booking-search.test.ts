@@ -7,6 +7,7 @@ import { createTestDatabase } from "@studio/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_SEARCH_BATCH, catchUpBookingSearch, indexWaitingBookings } from "./booking-search";
 import { directAccess } from "./direct";
+import { observeQueries } from "./query-timing";
 import type { TestDatabase } from "./testing";
 
 // SQLite's own index: tested on SQLite in the PostgreSQL run too.
@@ -126,7 +127,14 @@ describe("the search index's batches on SQLite", () => {
   it("reads once and writes nothing when no booking waits", async () => {
     await catchUpBookingSearch(db.prisma);
     const before = await mark();
-    await catchUpBookingSearch(db.prisma);
+    let statements = 0;
+    observeQueries(() => statements++);
+    try {
+      await catchUpBookingSearch(db.prisma);
+    } finally {
+      observeQueries(null);
+    }
+    expect(statements).toBe(1);
     expect(await mark()).toBe(before);
   });
 });

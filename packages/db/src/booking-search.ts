@@ -13,8 +13,8 @@ import { directAccess, type SqliteTransaction } from "./direct";
 export const BOOKING_SEARCH_BATCH = 256;
 
 const MARK = `SELECT "indexedUpTo" AS "mark" FROM "BookingSearchMark" WHERE "id" = 1`;
-const NEWEST = `SELECT COALESCE(MAX("id"), 0) FROM "Booking"`;
-const WAITING = `SELECT (${NEWEST}) AS "newest", (SELECT "indexedUpTo" FROM "BookingSearchMark" WHERE "id" = 1) AS "mark"`;
+const NEWEST = `SELECT COALESCE(MAX("id"), 0) AS "newest" FROM "Booking"`;
+const WAITING = `SELECT (${NEWEST}) AS "newest", (${MARK}) AS "mark"`;
 const ADD_ABOVE = `INSERT INTO "BookingSearch" ("rowid", "name", "email", "phone")
   SELECT "id", "name", "email", "phone" FROM "Booking" WHERE "id" > ? AND "id" <= ? ORDER BY "id"`;
 const MOVE_MARK = `UPDATE "BookingSearchMark" SET "indexedUpTo" = ? WHERE "id" = 1`;
@@ -42,7 +42,7 @@ export async function catchUpBookingSearch(db: Db): Promise<void> {
   if (!waiting || waiting.newest <= waiting.mark) return;
   await access.transaction((sql) => {
     // Read again inside the transaction: bookings written meanwhile wait too.
-    const newest = sql.get<{ newest: number }>(WAITING, [])?.newest ?? 0;
+    const newest = sql.get<{ newest: number }>(NEWEST, [])?.newest ?? 0;
     indexWaitingBookings(sql, newest);
   });
 }
