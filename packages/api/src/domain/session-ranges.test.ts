@@ -282,6 +282,71 @@ describe("a month view", () => {
       await admin.schedule.removeClosure({ id });
     }
   });
+
+  it("answers every day as that day's own view does, days like others of their weekday and days unlike them", async () => {
+    // Hours differ by weekday and Sunday is closed; a notice covers the first two days and a horizon the last ones
+    // (and a two-day session's second day). Bookings that fill both crews or the one kit, and a closure that moves
+    // a two-day session's second day, make some days unlike the others of their weekday.
+    const hours = [
+      ["09:00", "17:00"],
+      ["09:00", "17:00"],
+      ["10:00", "15:00"],
+      ["09:00", "12:00"],
+      ["11:00", "17:00"],
+      ["09:00", "15:00"],
+      ["12:00", "13:00"],
+    ] as const;
+    const weekly = hours.map(([first, last], weekday) => ({ open: weekday !== 0, first, last }));
+    await admin.schedule.update({
+      ...DEFAULT_SCHEDULE,
+      weekly,
+      notice_hours: 30,
+      horizon_days: 18,
+      capacity: 2,
+    });
+    const kit = await admin.equipment.create({ name: `Month kit ${Date.now()}`, count: 1 });
+    const hourly = await service("Month hourly", 60);
+    const aerial = await service("Month aerial", 60, {}, [{ id: kit.id }]);
+    const halfHourly = await service("Month half-hourly", 90, { every: 30, after: 30 }, [{ id: kit.id }]);
+    const fullDay = await service("Month full day", 300, { before: 60 });
+    const twoDays = await service("Month two days", 240, { days: 2 });
+    for (const [serviceId, date, time] of [
+      [hourly, "2030-01-24", "13:00"],
+      [hourly, "2030-01-24", "13:00"],
+      [twoDays, "2030-01-28", "10:00"],
+      [twoDays, "2030-01-28", "10:00"],
+      [aerial, "2030-01-30", "09:00"],
+    ] as const) {
+      await book(serviceId, date, time);
+    }
+    const { id } = await admin.schedule.addClosure({
+      start: "2030-01-18",
+      end: "2030-01-18",
+      reason: "Away",
+    });
+    try {
+      for (const serviceId of [hourly, halfHourly, fullDay, twoDays]) {
+        const view = await h
+          .caller()
+          .bookings.availabilityDays({ from: "2030-01-15", days: 21, service_id: serviceId });
+        const alone = await Promise.all(
+          view.days.map((d) => h.caller().bookings.availability({ date: d.date, service_id: serviceId })),
+        );
+        expect(view.days).toEqual(
+          alone.map((d) => ({
+            date: d.date,
+            closed_reason: d.closed_reason,
+            free_starts: d.slots.filter((slot) => slot.available).map((slot) => slot.time),
+          })),
+        );
+        // Not an empty answer compared with another: most days offer starts, some do not.
+        expect(view.days.filter((d) => d.free_starts.length > 0).length).toBeGreaterThan(1);
+        expect(view.days.filter((d) => d.free_starts.length === 0).length).toBeGreaterThan(5);
+      }
+    } finally {
+      await admin.schedule.removeClosure({ id });
+    }
+  });
 });
 
 describe("moving a session", () => {

@@ -104,6 +104,12 @@ type GridStart = { time: string; range: { from: number; to: number }; units: rea
 type JudgedDay = {
   date: string;
   closed_reason: string | null;
+  /**
+   * Days with the same plain key judge every start alike: the weekdays of the session's days, set when nothing but
+   * their hours decides (no closure, past the notice, no busy time, nothing held of what the session needs); else
+   * null.
+   */
+  plainKey: string | null;
   refusalOf: (start: GridStart) => SlotRefusal | null;
   crewsFree: (start: GridStart) => number;
 };
@@ -213,7 +219,13 @@ async function judgeDays(
       if (crewsFree(start) <= 0 || needShort(start)) return "full";
       return null;
     };
-    return { date, closed_reason: refusal?.label ?? null, refusalOf, crewsFree };
+    const plain =
+      !refusal &&
+      date > noticeDate &&
+      busy.length === 0 &&
+      needDays.every(({ days }) => days.every((heldThen) => !heldThen));
+    const plainKey = plain ? [date, ...later].map(weekdayOf).join(",") : null;
+    return { date, closed_reason: refusal?.label ?? null, plainKey, refusalOf, crewsFree };
   });
   return { today, starts, days };
 }
@@ -269,11 +281,18 @@ export function availabilityDays(
   return readThrough(deps, `days:${from}:${count}`, options, async () => {
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
     const { today, starts, days } = await judgeDays(deps, dates, options, true);
+    // Most days of a month hold nothing full: each weekday's starts are judged once for all of them.
+    const plainFree = new Map<string, string[]>();
     return {
       today,
       days: days.map((day) => {
-        const free: string[] = [];
-        for (const start of starts) if (day.refusalOf(start) === null) free.push(start.time);
+        const known = day.plainKey === null ? undefined : plainFree.get(day.plainKey);
+        let free = known?.slice();
+        if (!free) {
+          free = [];
+          for (const start of starts) if (day.refusalOf(start) === null) free.push(start.time);
+          if (day.plainKey !== null) plainFree.set(day.plainKey, free.slice());
+        }
         return { date: day.date, closed_reason: day.closed_reason, free_starts: free };
       }),
     };
