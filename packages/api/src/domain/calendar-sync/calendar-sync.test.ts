@@ -230,6 +230,20 @@ describe("busy time", () => {
     expect(
       await failure(h.caller().bookings.create(bookingInput({ date: "2030-03-07", time: "10:00" }))),
     ).toEqual({ code: "CONFLICT", message: MESSAGES.booking.slotTaken });
+    // Moved a week on: the month view now meets a clear Thursday before the busy one, and judges each on its own.
+    await radicale.putObject(
+      "lunch",
+      externalEvent("lunch@phone", [
+        "DTSTART;TZID=America/Los_Angeles:20300314T133000",
+        "DTEND;TZID=America/Los_Angeles:20300314T140000",
+      ]),
+    );
+    await owner.calendarSync.syncNow();
+    const later = await h
+      .caller()
+      .bookings.availabilityDays({ from: "2030-03-06", days: 10, service_id: serviceId });
+    expect(later.days.find((d) => d.date === "2030-03-07")?.free_starts).toContain("10:00");
+    expect(later.days.find((d) => d.date === "2030-03-14")?.free_starts).not.toContain("10:00");
   });
 
   it("another instance's cached busy time is dropped by a pull here (the event bus)", async () => {
