@@ -421,6 +421,36 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
           },
         },
       );
+      // A burst for one popular start: its crews are taken by the first requests, and every later one is refused
+      // (409, counted as non-2xx), each with a fresh key, so each refusal looks for a booking stored under its key.
+      let refused = 0;
+      await measure("  same start for every request (refusals after the first)", {
+        requests: [
+          {
+            method: "POST",
+            path: "/api/bookings",
+            headers: { "Content-Type": "application/json" },
+            setupRequest: (req) => {
+              const i = refused++;
+              return {
+                ...req,
+                headers: { ...req.headers, "Idempotency-Key": `bench-${runId}-taken-${i}` },
+                body: JSON.stringify({
+                  name: `Bench taken ${i}`,
+                  email: `taken${i}@example.test`,
+                  phone: "+1 555 0100",
+                  service_id: 1,
+                  date: "2039-06-01",
+                  time: "10:00",
+                  message: "Load test",
+                  image: null,
+                  user_id: null,
+                }),
+              };
+            },
+          },
+        ],
+      });
     }
   }
 }
