@@ -6,6 +6,7 @@ import { createDatabase, type Db, type DbProvider, detectProvider, migrate, sqli
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, type SeedTimings, seedBench } from "./api-seed";
+import { bookingPosts } from "./booking-posts";
 import { measureIntegrations } from "./integrations";
 import {
   cpuMs,
@@ -377,41 +378,17 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       const createCeiling = Math.max(bareReqPerSec, bareNow);
       // Distinct slots far in the future: nine a day from 2040-01-01, so no request conflicts.
       const runId = randomBytes(6).toString("hex");
-      let n = 0;
       const start = Date.UTC(2040, 0, 1);
       await measure(
         "POST /api/bookings (distinct slots, Idempotency-Key)",
-        {
-          requests: [
-            {
-              method: "POST",
-              path: "/api/bookings",
-              headers: { "Content-Type": "application/json" },
-              setupRequest: (req) => {
-                const i = n++;
-                const date = new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000)
-                  .toISOString()
-                  .slice(0, 10);
-                return {
-                  ...req,
-                  // A fresh key per booking, as the site's dialog sends: the idempotency check runs each time.
-                  headers: { ...req.headers, "Idempotency-Key": `bench-${runId}-${i}` },
-                  body: JSON.stringify({
-                    name: `Bench ${i}`,
-                    email: `bench${i}@example.test`,
-                    phone: "+1 555 0100",
-                    service_id: 1 + (i % BENCH_SIZES.services),
-                    date,
-                    time: TIME_SLOTS[i % TIME_SLOTS.length],
-                    message: "Load test",
-                    image: null,
-                    user_id: null,
-                  }),
-                };
-              },
-            },
-          ],
-        },
+        bookingPosts(
+          (i) => ({
+            service_id: 1 + (i % BENCH_SIZES.services),
+            date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000).toISOString().slice(0, 10),
+            time: TIME_SLOTS[i % TIME_SLOTS.length] ?? "10:00",
+          }),
+          `bench-${runId}`,
+        ),
         {
           // Issue 27: at least 3.5 % of the bare Hono ceiling measured in the same run.
           target: (r) => {
@@ -423,34 +400,10 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       );
       // A burst for one popular start: its crews are taken by the first requests, and every later one is refused
       // (409, counted as non-2xx), each with a fresh key, so each refusal looks for a booking stored under its key.
-      let refused = 0;
-      await measure("  same start for every request (refusals after the first)", {
-        requests: [
-          {
-            method: "POST",
-            path: "/api/bookings",
-            headers: { "Content-Type": "application/json" },
-            setupRequest: (req) => {
-              const i = refused++;
-              return {
-                ...req,
-                headers: { ...req.headers, "Idempotency-Key": `bench-${runId}-taken-${i}` },
-                body: JSON.stringify({
-                  name: `Bench taken ${i}`,
-                  email: `taken${i}@example.test`,
-                  phone: "+1 555 0100",
-                  service_id: 1,
-                  date: "2039-06-01",
-                  time: "10:00",
-                  message: "Load test",
-                  image: null,
-                  user_id: null,
-                }),
-              };
-            },
-          },
-        ],
-      });
+      await measure(
+        "  same start for every request (refusals after the first)",
+        bookingPosts(() => ({ service_id: 1, date: "2039-06-01", time: "10:00" }), `bench-${runId}-taken`),
+      );
     }
   }
 }

@@ -11,6 +11,7 @@ import { createDatabase } from "@studio/db";
 import { startWebhookReceiver } from "@studio/api/testing/webhooks";
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
+import { bookingPosts } from "./booking-posts";
 import { cpuMs, startBenchServer, stop } from "./process";
 
 type Log = (message: string) => void;
@@ -93,36 +94,18 @@ export async function measureIntegrations(
     let firstFree = Date.UTC(2050, 0, 1);
     const bookings = async () => {
       const start = firstFree;
-      let n = 0;
+      const posts = bookingPosts((i) => ({
+        service_id: 1 + (i % options.services),
+        date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000).toISOString().slice(0, 10),
+        time: TIME_SLOTS[i % TIME_SLOTS.length] ?? "10:00",
+      }));
       const measured = await cannon(plain.pid, {
         url: plain.base,
         connections,
         duration: FANOUT_SECONDS,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/bookings",
-            headers: { "Content-Type": "application/json" },
-            setupRequest: (req) => {
-              const i = n++;
-              return {
-                ...req,
-                body: JSON.stringify({
-                  name: `Hook ${i}`,
-                  email: `hook${i}@example.test`,
-                  phone: "+1 555 0100",
-                  service_id: 1 + (i % options.services),
-                  date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000)
-                    .toISOString()
-                    .slice(0, 10),
-                  time: TIME_SLOTS[i % TIME_SLOTS.length],
-                }),
-              };
-            },
-          },
-        ],
+        requests: posts.requests,
       });
-      firstFree = start + (Math.floor(n / TIME_SLOTS.length) + 1) * 86_400_000;
+      firstFree = start + (Math.floor(posts.sent() / TIME_SLOTS.length) + 1) * 86_400_000;
       return measured;
     };
     /**

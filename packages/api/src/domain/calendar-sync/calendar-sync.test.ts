@@ -206,14 +206,18 @@ describe("busy time", () => {
 
   it("a busy event anywhere in a longer session's held range rules out its start; a shorter session still fits", async () => {
     await connect();
-    await radicale.putObject(
-      "lunch",
-      externalEvent("lunch@phone", [
-        "DTSTART;TZID=America/Los_Angeles:20300307T133000",
-        "DTEND;TZID=America/Los_Angeles:20300307T140000",
-      ]),
-    );
-    await owner.calendarSync.syncNow();
+    /** The owner's lunch, 13:30–14:00 on `day` (YYYYMMDD), in the studio's zone. */
+    const lunchOn = async (day: string) => {
+      await radicale.putObject(
+        "lunch",
+        externalEvent("lunch@phone", [
+          `DTSTART;TZID=America/Los_Angeles:${day}T133000`,
+          `DTEND;TZID=America/Los_Angeles:${day}T140000`,
+        ]),
+      );
+      await owner.calendarSync.syncNow();
+    };
+    await lunchOn("20300307");
     const reasonAt10 = async (service_id: number) =>
       (await h.caller().bookings.availability({ date: "2030-03-07", service_id })).slots.find(
         (s) => s.time === "10:00",
@@ -231,14 +235,7 @@ describe("busy time", () => {
       await failure(h.caller().bookings.create(bookingInput({ date: "2030-03-07", time: "10:00" }))),
     ).toEqual({ code: "CONFLICT", message: MESSAGES.booking.slotTaken });
     // Moved a week on: the month view now meets a clear Thursday before the busy one, and judges each on its own.
-    await radicale.putObject(
-      "lunch",
-      externalEvent("lunch@phone", [
-        "DTSTART;TZID=America/Los_Angeles:20300314T133000",
-        "DTEND;TZID=America/Los_Angeles:20300314T140000",
-      ]),
-    );
-    await owner.calendarSync.syncNow();
+    await lunchOn("20300314");
     const later = await h
       .caller()
       .bookings.availabilityDays({ from: "2030-03-06", days: 10, service_id: serviceId });
