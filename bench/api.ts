@@ -3,10 +3,9 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, type Db, type DbProvider, detectProvider, migrate, sqlitePath } from "@studio/db";
-import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
 import { BENCH_SIZES, type SeedTimings, seedBench } from "./api-seed";
-import { bookingPosts } from "./booking-posts";
+import { bookingPosts, distinctStarts } from "./booking-posts";
 import { measureIntegrations } from "./integrations";
 import {
   cpuMs,
@@ -381,14 +380,7 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       const start = Date.UTC(2040, 0, 1);
       await measure(
         "POST /api/bookings (distinct slots, Idempotency-Key)",
-        bookingPosts(
-          (i) => ({
-            service_id: 1 + (i % BENCH_SIZES.services),
-            date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000).toISOString().slice(0, 10),
-            time: TIME_SLOTS[i % TIME_SLOTS.length] ?? "10:00",
-          }),
-          `bench-${runId}`,
-        ),
+        bookingPosts(distinctStarts(start, BENCH_SIZES.services), `bench-${runId}`),
         {
           // Issue 27: at least 3.5 % of the bare Hono ceiling measured in the same run.
           target: (r) => {

@@ -1,4 +1,16 @@
+import { TIME_SLOTS } from "@studio/validators";
 import type { Options as CannonOptions } from "autocannon";
+
+type BookingStart = { service_id: number; date: string; time: string };
+
+/** The i-th of distinct starts from the day `from` (ms, UTC) on: every start of a day, then the next day. */
+export const distinctStarts =
+  (from: number, services: number) =>
+  (i: number): BookingStart => ({
+    service_id: 1 + (i % services),
+    date: new Date(from + Math.floor(i / TIME_SLOTS.length) * 86_400_000).toISOString().slice(0, 10),
+    time: TIME_SLOTS[i % TIME_SLOTS.length] ?? TIME_SLOTS[0],
+  });
 
 export type BookingPosts = Pick<CannonOptions, "requests"> & {
   /** How many requests were made so far. */
@@ -10,10 +22,7 @@ export type BookingPosts = Pick<CannonOptions, "requests"> & {
  * carries its own Idempotency-Key (`${keyPrefix}-${i}`), as the site's dialog sends: the idempotency check runs
  * each time.
  */
-export function bookingPosts(
-  when: (i: number) => { service_id: number; date: string; time: string },
-  keyPrefix?: string,
-): BookingPosts {
+export function bookingPosts(when: (i: number) => BookingStart, keyPrefix?: string): BookingPosts {
   let n = 0;
   return {
     sent: () => n,

@@ -11,7 +11,7 @@ import { createDatabase } from "@studio/db";
 import { startWebhookReceiver } from "@studio/api/testing/webhooks";
 import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
-import { bookingPosts } from "./booking-posts";
+import { bookingPosts, distinctStarts } from "./booking-posts";
 import { cpuMs, startBenchServer, stop } from "./process";
 
 type Log = (message: string) => void;
@@ -94,11 +94,7 @@ export async function measureIntegrations(
     let firstFree = Date.UTC(2050, 0, 1);
     const bookings = async () => {
       const start = firstFree;
-      const posts = bookingPosts((i) => ({
-        service_id: 1 + (i % options.services),
-        date: new Date(start + Math.floor(i / TIME_SLOTS.length) * 86_400_000).toISOString().slice(0, 10),
-        time: TIME_SLOTS[i % TIME_SLOTS.length] ?? "10:00",
-      }));
+      const posts = bookingPosts(distinctStarts(start, options.services));
       const measured = await cannon(plain.pid, {
         url: plain.base,
         connections,

@@ -281,17 +281,18 @@ export function availabilityDays(
   return readThrough(deps, `days:${from}:${count}`, options, async () => {
     const dates = Array.from({ length: count }, (_, i) => addDays(from, i));
     const { today, starts, days } = await judgeDays(deps, dates, options, true);
-    // Most days of a month hold nothing full: each weekday's starts are judged once for all of them.
+    // Most days of a month hold nothing full: each weekday's starts are judged once for all of them (the days
+    // share that list; nothing changes an answer once made).
     const plainFree = new Map<string, string[]>();
     return {
       today,
       days: days.map((day) => {
-        const known = day.plainKey === null ? undefined : plainFree.get(day.plainKey);
-        let free = known?.slice();
+        const { plainKey } = day;
+        let free = plainKey === null ? undefined : plainFree.get(plainKey);
         if (!free) {
           free = [];
           for (const start of starts) if (day.refusalOf(start) === null) free.push(start.time);
-          if (day.plainKey !== null) plainFree.set(day.plainKey, free.slice());
+          if (plainKey !== null) plainFree.set(plainKey, free);
         }
         return { date: day.date, closed_reason: day.closed_reason, free_starts: free };
       }),
