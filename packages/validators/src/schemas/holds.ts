@@ -82,14 +82,18 @@ export function holdUnits(date: string, range: HeldRange): string[] {
   return holdUnitClocks(range).map((clock) => `${date} ${clock}`);
 }
 
+/** Made on first use and kept: building an Intl.DateTimeFormat costs far more than using it. */
+let longDayFormat: Intl.DateTimeFormat | null = null;
+
 /** "Saturday 12 December" for a calendar date. */
 export function longDayLabel(date: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
+  longDayFormat ??= new Intl.DateTimeFormat("en-GB", {
     weekday: "long",
     day: "numeric",
     month: "long",
     timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  });
+  return longDayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** "from 10:00 to 18:00 on Saturday 12 December": the held range in words, for refusals. */

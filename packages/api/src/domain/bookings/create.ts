@@ -1,4 +1,4 @@
-import type { Prisma } from "@studio/db";
+import { directRead, type Prisma } from "@studio/db";
 import {
   type BookingCreateResult,
   MESSAGES,
@@ -47,6 +47,9 @@ function idempotencyKeyOf(input: BookingCreateData, header: string | null | unde
   return parsed.data;
 }
 
+const STORED_UNDER_KEY = `SELECT "id", "email", "date", "time", "serviceId" FROM "Booking" WHERE "idempotencyKey" = ?`;
+type StoredUnderKey = { id: number; email: string; date: string; time: string; serviceId: number };
+
 /**
  * A retry returns the first booking (null: no key, or nothing stored under it yet). A key reused for a
  * different booking is refused, so a key alone never reveals somebody else's booking.
@@ -58,24 +61,24 @@ async function replayOf(
   view: ImageView,
 ): Promise<BookingCreateResult | null> {
   if (!key) return null;
-  // Not findUnique: Prisma sends the findUnique calls of one tick as one `IN (…)` read, and SQLite, with statistics
-  // taken while most bookings had no key, plans that as a scan of the whole key index (30 ms at 1,000,000 bookings,
-  // for every burst of refusals). An equality on the unique key is always a lookup.
-  const existing = await deps.db.booking.findFirst({
-    where: { idempotencyKey: key },
-    select: bookingSelect,
-  });
-  if (!existing) return null;
+  // Plain SQL, as a refusal mostly finds nothing here and Prisma's query compiler cost more than the lookup (ADR 011).
+  // Not Prisma's findUnique either: it sends the calls of one tick as one `IN (…)` read, which SQLite, with
+  // statistics taken while most bookings had no key, plans as a scan of the whole key index (ADR 026).
+  const [stored] = await directRead<StoredUnderKey>(deps.db, STORED_UNDER_KEY, [key]);
+  if (!stored) return null;
   const same =
-    existing.email === input.email &&
-    existing.date === input.date &&
-    existing.time === input.time &&
-    existing.serviceId === input.service_id;
+    stored.email === input.email &&
+    stored.date === input.date &&
+    stored.time === input.time &&
+    stored.serviceId === input.service_id;
   if (!same) {
     throw new AppError("CONFLICT", m.idempotencyKeyReused, {
       fieldErrors: { idempotency_key: m.idempotencyKeyReused },
     });
   }
+  const existing = await deps.db.booking.findUnique({ where: { id: stored.id }, select: bookingSelect });
+  // Deleted by an admin since: the key is free again, and the submission is judged as a new one.
+  if (!existing) return null;
   return { booking: toBookingDto(existing, view), message: m.submitted, replayed: true, manage_url: null };
 }
 
