@@ -9,9 +9,8 @@
  */
 import { createDatabase } from "@studio/db";
 import { startWebhookReceiver } from "@studio/api/testing/webhooks";
-import { TIME_SLOTS } from "@studio/validators";
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
-import { bookingPosts, distinctStarts } from "./booking-posts";
+import { bookingPosts, dayAfterStarts, distinctStarts } from "./booking-posts";
 import { cpuMs, startBenchServer, stop } from "./process";
 
 type Log = (message: string) => void;
@@ -101,7 +100,7 @@ export async function measureIntegrations(
         duration: FANOUT_SECONDS,
         requests: posts.requests,
       });
-      firstFree = start + (Math.floor(posts.sent() / TIME_SLOTS.length) + 1) * 86_400_000;
+      firstFree = dayAfterStarts(start, posts.sent());
       return measured;
     };
     /**
