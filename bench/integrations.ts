@@ -77,7 +77,15 @@ const fmt = (m: Measured) =>
 export async function measureIntegrations(
   databaseUrl: string,
   uploadDir: string,
-  options: { duration: number; connections: number; services: number; nodeFlags: string[]; log: Log },
+  options: {
+    duration: number;
+    connections: number;
+    services: number;
+    nodeFlags: string[];
+    log: Log;
+    /** The first day (ms, UTC) no earlier part of the suite booked: the fan-out's distinct starts begin there. */
+    firstFreeDay: number;
+  },
 ): Promise<void> {
   const { duration, connections, log, nodeFlags } = options;
   const receiver = await startWebhookReceiver();
@@ -88,9 +96,9 @@ export async function measureIntegrations(
   try {
     const token = await ownerToken(plain.base);
     log("\n[integrations] webhook fan-out on POST /api/bookings (3 endpoints subscribed vs none)");
-    // Distinct slots, in years no other part books (from 2050): each run starts on the day after the last one the
-    // previous run asked for, so no booking is refused (a refusal costs more than a stored booking).
-    let firstFree = Date.UTC(2050, 0, 1);
+    // Distinct slots on days no other part booked: each run starts on the day after the last one the previous run
+    // (or the suite's creation rows) asked for, so no booking is refused (a refusal costs more than a stored one).
+    let firstFree = options.firstFreeDay;
     const bookings = async () => {
       const start = firstFree;
       const posts = bookingPosts(distinctStarts(start, options.services));
