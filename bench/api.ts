@@ -27,7 +27,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
  * BENCH_WARMUP: seconds of the same requests, not measured, before each row's window (the bare ceilings too). A
  * path's first seconds run code the JIT has not optimized yet: on a 2-core machine shared with the database and
  * the load generator, a fresh server's creation needed about 8 s to settle (its CPU per booking fell from 2.4 to
- * 0.7 ms; V8's compiler threads took a third of the process's CPU in the first 4 s), and a month view's p99 fell
+ * 0.7 ms; V8's helper threads, compiler and GC, took a third of the process's CPU in the first 4 s), and a month view's p99 fell
  * from 17-22 to 13-18 ms after 3 s. Creation also keeps a row for its cold start (ADR 027).
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
