@@ -27,8 +27,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
  * BENCH_WARMUP: seconds of the same requests, not measured, before each row's window (the bare ceilings too). A
  * path's first seconds run code the JIT has not optimized yet: on a 2-core machine shared with the database and
  * the load generator, a fresh server's creation needed about 8 s to settle (its CPU per booking fell from 2.4 to
- * 0.7 ms; V8's helper threads, compiler and GC, took a third of the process's CPU in the first 4 s), and a month view's p99 fell
- * from 17-22 to 13-18 ms after 3 s. Creation also keeps a row for its cold start (ADR 027).
+ * 0.7 ms; V8's helper threads, compiler and GC, took a third of the process's CPU in the first 4 s), and a month
+ * view's p99 fell from 17-22 to 13-18 ms after 3 s. Creation also keeps a row for its cold start (ADR 027).
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -137,8 +137,9 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
     detectProvider(databaseUrl) === "postgresql" ? new URL(databaseUrl).pathname.slice(1) : null;
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "studio-bench-uploads-"));
   const { server, base } = await startServer(databaseUrl, uploadDir);
-  // Distinct starts far in the future, nine a day: the creation rows take them from 2040-01-01 on, and the
-  // webhook fan-out from the day after the last one they asked for, so no part's booking meets another's.
+  // Distinct starts far in the future, every start of a day (booking-posts.ts): the creation rows take them from
+  // 2040-01-01 on, and the webhook fan-out from the day after the last one they asked for, so no part's booking
+  // meets another's.
   let firstFreeDay = Date.UTC(2040, 0, 1);
   try {
     const pid = server.pid!;
@@ -190,27 +191,18 @@ async function runSuite(label: string, databaseUrl: string): Promise<void> {
       } = {},
     ) => {
       const connections = extra.connections ?? CONNECTIONS;
-      const warmup = extra.warmup ?? WARMUP;
-      if (warmup > 0) {
-        await autocannon({
-          url: `${base}${options.path ?? ""}`,
-          connections,
-          duration: warmup,
-          timeout: 30,
-          headers: options.headers,
-          requests: options.requests,
-        });
-      }
-      const cpuBefore = cpuMs(pid);
-      const databaseCpu = postgresDatabase ? groupCpuMeter(postgresPidsOf(postgresDatabase)) : null;
-      const result = await autocannon({
+      const load = {
         url: `${base}${options.path ?? ""}`,
         connections,
-        duration: extra.duration ?? DURATION,
         timeout: 30,
         headers: options.headers,
         requests: options.requests,
-      });
+      };
+      const warmup = extra.warmup ?? WARMUP;
+      if (warmup > 0) await autocannon({ ...load, duration: warmup });
+      const cpuBefore = cpuMs(pid);
+      const databaseCpu = postgresDatabase ? groupCpuMeter(postgresPidsOf(postgresDatabase)) : null;
+      const result = await autocannon({ ...load, duration: extra.duration ?? DURATION });
       const judged = extra.target?.(result);
       rows.push({
         name,
@@ -539,14 +531,10 @@ async function measureBare(bodies: SameBody[]): Promise<Ceilings> {
     BARE_BODY_FILES: JSON.stringify(bodies.map((b) => b.file)),
   });
   const run = async (route: string): Promise<Bare> => {
-    const url = `http://${HOST}:${port}${route}`;
-    if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP });
+    const load = { url: `http://${HOST}:${port}${route}`, connections: CONNECTIONS };
+    if (WARMUP > 0) await autocannon({ ...load, duration: WARMUP });
     const cpuBefore = cpuMs(bare.pid!);
-    const result = await autocannon({
-      url,
-      connections: CONNECTIONS,
-      duration: DURATION,
-    });
+    const result = await autocannon({ ...load, duration: DURATION });
     log(
       `  bare Hono ${route}: ${Math.round(result.requests.average)} req/s, p99 ${ms(result.latency.p99)} ms`,
     );
