@@ -5,8 +5,8 @@ import type { TestDatabase } from "./testing";
 
 /**
  * The migration that compresses e-mails with lz4 on PostgreSQL (issue 27): messages written before it keep their
- * pglz values and read the same, messages written after it are compressed with lz4 and kept in their row. SQLite
- * compresses nothing, and has no such migration.
+ * pglz values and read the same, messages written after it are compressed with lz4. SQLite compresses nothing,
+ * and has no such migration.
  */
 const MIGRATION = "outgoing_mail_lz4";
 const COLUMNS = ["content", "attachments", "html", "text"] as const;
