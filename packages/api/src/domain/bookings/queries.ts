@@ -15,7 +15,7 @@ import {
   type ImageView,
   toBookingDto,
 } from "./dto";
-import { type IndexFragments, indexFragments, SEARCH_COLUMNS } from "./rare-fragment";
+import { indexWindow, SEARCH_COLUMNS, trigramsOf } from "./rare-fragment";
 
 export type BookingFilter = { status?: BookingStatus; search?: string };
 
@@ -27,19 +27,27 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  *
  * The search is case-insensitive over name, e-mail and phone, and whatever the admin types matches
  * literally. PostgreSQL compares the status as its enum (so the (status, id) index serves it) and searches
- * with ILIKE, served by the pg_trgm indexes, each asked for the part of a long fragment `fragments` names
- * (rare-fragment.ts) and the whole fragment checked on its rows. SQLite reads its FTS5 trigram index (migration
- * booking_search_fts) for fragments of three characters or more, given as one quoted phrase; the index
- * drives the statement, in id order, so a page stops after its rows and a count never touches the bookings
- * unless a status is asked too (`b."id" IN (…)` instead built the whole match list first: 0.5 s for a
- * fragment in every e-mail). Shorter fragments, which no trigram holds, use LIKE (ASCII case), escaped.
+ * with ILIKE: one pg_trgm index holds the three columns as one text (SEARCHED_TEXT), which is asked for the
+ * search, or for the part of a long one that `window` names (rare-fragment.ts), and each column is then checked
+ * for the whole search on the rows it finds (so a match never straddles two columns). SQLite reads its FTS5
+ * trigram index (migration booking_search_fts) for fragments of three characters or more, given as one quoted
+ * phrase; the index drives the statement, in id order, so a page stops after its rows and a count never
+ * touches the bookings unless a status is asked too (`b."id" IN (…)` instead built the whole match list first:
+ * 0.5 s for a fragment in every e-mail). Shorter fragments, which no trigram holds, use LIKE (ASCII case),
+ * escaped.
  */
+/**
+ * The text PostgreSQL's search index holds (migration booking_search_one_trigram_index), written exactly as the
+ * index's expression, so that the planner matches the two (a parameter for the spaces would not).
+ */
+const SEARCHED_TEXT = Prisma.raw(`(b."name" || ' ' || b."email" || ' ' || b."phone")`);
+
 export type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
 
 export function bookingSource(
   provider: BookingDeps["provider"],
   filter: BookingFilter,
-  fragments: IndexFragments = {},
+  window: string | null = null,
 ): BookingSource {
   const status = filter.status
     ? provider === "postgresql"
@@ -73,14 +81,13 @@ export function bookingSource(
   if (search) {
     const like = provider === "postgresql" ? Prisma.raw("ILIKE") : Prisma.raw("LIKE");
     const pattern = likePattern(search);
-    const matches = SEARCH_COLUMNS.map((name) => {
-      const column = Prisma.raw(`b."${name}"`);
-      const window = fragments[name];
-      // `|| ''` keeps the whole fragment out of the index scan: it is checked on the window's rows.
-      return window
-        ? Prisma.sql`(${column} ${like} ${likePattern(window)} ESCAPE '\\' AND (${column} || '') ${like} ${pattern} ESCAPE '\\')`
-        : Prisma.sql`${column} ${like} ${pattern} ESCAPE '\\'`;
-    });
+    const asked = window ?? search;
+    if (provider === "postgresql" && trigramsOf(asked).size > 0) {
+      where.push(Prisma.sql`${SEARCHED_TEXT} ILIKE ${likePattern(asked)} ESCAPE '\\'`);
+    }
+    const matches = SEARCH_COLUMNS.map(
+      (name) => Prisma.sql`${Prisma.raw(`b."${name}"`)} ${like} ${pattern} ESCAPE '\\'`,
+    );
     where.push(Prisma.sql`(${Prisma.join(matches, " OR ")})`);
   }
   return { from: Prisma.sql`"Booking" b`, id: Prisma.sql`b."id"`, where };
@@ -89,14 +96,14 @@ export function bookingSource(
 /**
  * The source of a filter as a statement reads it now: on SQLite, a search first has the bookings that wait for
  * the search index added to it (@studio/db booking-search.ts), so it finds every booking made before it; on
- * PostgreSQL, the parts of a long fragment each index is asked for.
+ * PostgreSQL, the part of a long fragment its index is asked for.
  */
 export async function currentBookingSource(
   deps: Pick<BookingDeps, "db" | "provider">,
   filter: BookingFilter,
 ): Promise<BookingSource> {
   if (deps.provider === "sqlite" && filter.search?.trim()) await catchUpBookingSearch(deps.db);
-  return bookingSource(deps.provider, filter, await indexFragments(deps, filter.search));
+  return bookingSource(deps.provider, filter, await indexWindow(deps, filter.search));
 }
 
 /** The text as a LIKE pattern that matches it literally, anywhere. */

@@ -7,14 +7,13 @@ import type { BookingDeps } from "./dto";
  * which hold every booking whose e-mail starts with "customer" (15–30 ms at 1,000,000 bookings), to find the
  * few that "234", "345" and "457" already name (0.9 ms). So a long fragment asks the index for its rarest
  * few characters only, and the whole fragment is checked on those rows (see bookingSource). Which
- * characters are rarest is estimated from a sample of the bookings, per column: an estimate only ever costs
- * speed, never a match, because every booking holding the fragment holds each part of it.
+ * characters are rarest is estimated from a sample of the bookings' searched text (name, e-mail and phone
+ * together, as the one index holds them): an estimate only ever costs speed, never a match, because every
+ * booking holding the fragment holds each part of it.
  */
 
 export const SEARCH_COLUMNS = ["name", "email", "phone"] as const;
 export type SearchColumn = (typeof SEARCH_COLUMNS)[number];
-/** For each column, the part of the search its index is asked for (absent: the whole search). */
-export type IndexFragments = Partial<Record<SearchColumn, string>>;
 
 /** The part asked of the index: up to four trigrams, whose lists' intersection is already small. */
 export const WINDOW = 6;
@@ -24,8 +23,8 @@ const CHECK_COST = 10;
 const SAMPLE_ROWS = 2_000;
 const SAMPLE_LIFETIME_MS = 10 * 60_000;
 
-/** How often each trigram occurs in a column, as a share of the sampled rows. */
-export type TrigramShares = Record<SearchColumn, Map<string, number>>;
+/** How often each trigram occurs in the searched text, as a share of the sampled rows. */
+export type TrigramShares = Map<string, number>;
 
 /**
  * The trigrams of a text as pg_trgm forms them, inside words only: lower case, letters and digits, every
@@ -41,16 +40,17 @@ export function trigramsOf(text: string): Set<string> {
   return trigrams;
 }
 
+/** The text the index holds for a booking: its name, e-mail and phone, a space between each. */
+export function searchedText(row: Record<SearchColumn, string>): string {
+  return SEARCH_COLUMNS.map((column) => row[column]).join(" ");
+}
+
 export function trigramShares(rows: Record<SearchColumn, string>[]): TrigramShares {
-  const shares = {} as TrigramShares;
-  for (const column of SEARCH_COLUMNS) {
-    const counts = new Map<string, number>();
-    for (const row of rows) {
-      for (const trigram of trigramsOf(row[column])) counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
-    }
-    for (const [trigram, count] of counts) counts.set(trigram, count / rows.length);
-    shares[column] = counts;
+  const shares: TrigramShares = new Map();
+  for (const row of rows) {
+    for (const trigram of trigramsOf(searchedText(row))) shares.set(trigram, (shares.get(trigram) ?? 0) + 1);
   }
+  for (const [trigram, count] of shares) shares.set(trigram, count / rows.length);
   return shares;
 }
 
@@ -116,19 +116,13 @@ function sampledShares(db: Db): Promise<TrigramShares | null> {
   return shares;
 }
 
-/** The parts of `search` each column's index is asked for, on PostgreSQL; nothing elsewhere. */
-export async function indexFragments(
+/** The part of `search` the index is asked for, on PostgreSQL; null for the whole search, and elsewhere. */
+export async function indexWindow(
   deps: Pick<BookingDeps, "db" | "provider">,
   search: string | undefined,
-): Promise<IndexFragments> {
+): Promise<string | null> {
   const text = search?.trim() ?? "";
-  if (deps.provider !== "postgresql" || [...text].length <= WINDOW) return {};
+  if (deps.provider !== "postgresql" || [...text].length <= WINDOW) return null;
   const shares = await sampledShares(deps.db);
-  if (!shares) return {};
-  const fragments: IndexFragments = {};
-  for (const column of SEARCH_COLUMNS) {
-    const window = rarestWindow(text, shares[column]);
-    if (window) fragments[column] = window;
-  }
-  return fragments;
+  return shares ? rarestWindow(text, shares) : null;
 }
