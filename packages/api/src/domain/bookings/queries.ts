@@ -15,11 +15,20 @@ import {
   type ImageView,
   toBookingDto,
 } from "./dto";
-import { indexWindow, SEARCH_COLUMNS, trigramsOf } from "./rare-fragment";
+import { indexWindow, SEARCH_COLUMNS, SEARCH_SEPARATOR, trigramsOf } from "./rare-fragment";
 
 export type BookingFilter = { status?: BookingStatus; search?: string };
 
 export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.notFound);
+
+/**
+ * The text PostgreSQL's search index holds (migration booking_search_one_trigram_index): the columns as
+ * searchedText joins them, written as literal SQL exactly as the index's expression is, so that the planner
+ * matches the two (a parameter for the separator would not).
+ */
+const SEARCHED_TEXT = Prisma.raw(
+  `(${SEARCH_COLUMNS.map((name) => `b."${name}"`).join(` || '${SEARCH_SEPARATOR}' || `)})`,
+);
 
 /**
  * Which bookings a filter selects, as the pieces of a raw statement: the rows to read (`from`), the column
@@ -36,12 +45,6 @@ export const bookingNotFound = () => new AppError("NOT_FOUND", MESSAGES.booking.
  * 0.5 s for a fragment in every e-mail). Shorter fragments, which no trigram holds, use LIKE (ASCII case),
  * escaped.
  */
-/**
- * The text PostgreSQL's search index holds (migration booking_search_one_trigram_index), written exactly as the
- * index's expression, so that the planner matches the two (a parameter for the spaces would not).
- */
-const SEARCHED_TEXT = Prisma.raw(`(b."name" || ' ' || b."email" || ' ' || b."phone")`);
-
 export type BookingSource = { from: Prisma.Sql; id: Prisma.Sql; where: Prisma.Sql[] };
 
 export function bookingSource(

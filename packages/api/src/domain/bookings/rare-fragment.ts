@@ -40,9 +40,12 @@ export function trigramsOf(text: string): Set<string> {
   return trigrams;
 }
 
-/** The text the index holds for a booking: its name, e-mail and phone, a space between each. */
+/** What stands between two columns in the text the index holds (a plain space, safe inside an SQL literal). */
+export const SEARCH_SEPARATOR = " ";
+
+/** The text the index holds for a booking: its name, e-mail and phone, the separator between each. */
 export function searchedText(row: Record<SearchColumn, string>): string {
-  return SEARCH_COLUMNS.map((column) => row[column]).join(" ");
+  return SEARCH_COLUMNS.map((column) => row[column]).join(SEARCH_SEPARATOR);
 }
 
 export function trigramShares(rows: Record<SearchColumn, string>[]): TrigramShares {
