@@ -63,7 +63,7 @@ export function trigramShares(rows: Record<SearchColumn, string>[]): TrigramShar
  * the rarest one names (a row costs far more than a list entry). Null when the search is no longer than a
  * window or no window holds a trigram the index could use.
  */
-export function rarestWindow(search: string, shares: Map<string, number>): string | null {
+export function rarestWindow(search: string, shares: TrigramShares): string | null {
   const chars = [...search];
   if (chars.length <= WINDOW) return null;
   let best: { window: string; cost: number; trigrams: number } | null = null;
@@ -102,7 +102,7 @@ export async function sampleRows(db: Db): Promise<Record<SearchColumn, string>[]
   // Never analysed (reltuples -1) or small: the first pages are as good as any.
   const percent = rows > SAMPLE_ROWS ? (100 * SAMPLE_ROWS) / rows : 100;
   return db.$queryRawUnsafe<Record<SearchColumn, string>[]>(
-    `SELECT "name", "email", "phone" FROM "Booking" TABLESAMPLE SYSTEM (${percent.toFixed(6)}) LIMIT ${2 * SAMPLE_ROWS}`,
+    `SELECT ${SEARCH_COLUMNS.map((column) => `"${column}"`).join(", ")} FROM "Booking" TABLESAMPLE SYSTEM (${percent.toFixed(6)}) LIMIT ${2 * SAMPLE_ROWS}`,
   );
 }
 
