@@ -5,13 +5,15 @@ import {
   MESSAGES,
 } from "@studio/validators";
 import { type Context, Hono } from "hono";
+import { chunkBytes } from "./chunk-bytes";
+import { type ChunkRange, chunkRanges, readingRanges } from "./chunk-ranges";
 import { absoluteFileUrl, ok, readJson, type RestEnv } from "./respond";
 
 /**
  * Rows per database round trip while streaming the whole list or the CSV export (the most a chunk takes).
  * Each round trip costs about the same fixed time: at a million bookings on PostgreSQL, chunks of 1,000 rows
  * streamed 65,000 rows/s and chunks of 10,000 about 110,000. A chunk's text is about 3 MB; the server holds
- * two at most (see prefetching).
+ * two at most (see CHUNKS_AHEAD).
  */
 export const STREAM_CHUNK = 10_000;
 
@@ -55,45 +57,53 @@ async function listResponse(c: Context<RestEnv>, filter: Filter): Promise<Respon
     });
     return ok(c, { success: true, data: page.items, total: page.total, next_cursor: page.nextCursor });
   }
-  const chunk = (cursor: number | null) =>
-    caller.bookings.listChunk({ ...filter, cursor, limit: STREAM_CHUNK });
-  const first = await chunk(null);
-  return c.body(streamJsonList(first, chunk, c.var.origin), 200, {
+  const first = await caller.bookings.listChunk({ ...filter, limit: STREAM_CHUNK });
+  const read = (range: ChunkRange) => caller.bookings.listChunk({ ...filter, ...range, limit: STREAM_CHUNK });
+  return c.body(streamJsonList(streamChunks(c, filter, first, read), c.var.origin), 200, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",
   });
 }
 
-type Chunk = { json: string; nextCursor: number | null };
+/**
+ * Chunks being read or waiting to be written, besides the one being written. One is enough for the database to
+ * read while Node writes; two held a server capped at a 64 MB heap so close to its limit that it collected
+ * garbage after almost every chunk, and once ran out of memory.
+ */
+const CHUNKS_AHEAD = 1;
+/** Chunks whose ends one read of the index finds (chunkFloors): one short read every this many chunks. */
+const CHUNKS_PER_FLOORS = 8;
 
 /**
- * The chunks of a stream, from `first` on: each next chunk is read from the database as soon as the previous
- * one is handed out, so the query runs while that one is encoded and written (two chunks in memory at most).
+ * The chunks of a stream (the full list or the CSV export), `first` and the rest read ahead by their ranges
+ * (chunk-ranges.ts); null once all are taken.
  */
-function prefetching<C extends { nextCursor: number | null }>(
+function streamChunks<C extends { nextCursor: number | null }>(
+  c: Context<RestEnv>,
+  filter: Filter,
   first: C,
-  next: (cursor: number) => Promise<C>,
-): () => Promise<C> {
-  let upcoming: Promise<C> = Promise.resolve(first);
-  return async () => {
-    const chunk = await upcoming;
-    if (chunk.nextCursor !== null) {
-      upcoming = next(chunk.nextCursor);
-      // A failure surfaces when the chunk is taken; a stream cancelled before that must not crash on it.
-      upcoming.catch(() => {});
-    }
-    return chunk;
-  };
+  read: (range: ChunkRange) => Promise<C>,
+): () => Promise<C | null> {
+  const floors = async (cursor: number) =>
+    (
+      await c.var.caller.bookings.chunkFloors({
+        ...filter,
+        cursor,
+        limit: STREAM_CHUNK,
+        count: CHUNKS_PER_FLOORS,
+      })
+    ).floors;
+  const ranges = first.nextCursor === null ? null : chunkRanges(first.nextCursor, floors, CHUNKS_PER_FLOORS);
+  return readingRanges(first, ranges, read, CHUNKS_AHEAD);
 }
 
 /**
  * `{"success":true,"data":[…]}` written chunk by chunk. Pull-based: a chunk is encoded only when the client has
  * taken the previous one, so memory stays flat however long the list is.
  */
-function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, origin: string) {
+function streamJsonList(take: () => Promise<{ parts: string[] } | null>, origin: string) {
   const encoder = new TextEncoder();
-  const take = prefetching(first, next);
-  const uploadsPrefix = `"image":${JSON.stringify(absoluteFileUrl("/uploads/", origin))}`.slice(0, -1);
+  const uploadsField = `"image":${JSON.stringify(absoluteFileUrl("/uploads/", origin))}`.slice(0, -1);
   let wroteRow = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -101,16 +111,14 @@ function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, 
     },
     async pull(controller) {
       const page = await take();
-      // The chunk's JSON as the database wrote it; a booking's only file field is its proof image.
-      let text = page.json.replaceAll('"image":"/uploads/', uploadsPrefix);
-      if (text && wroteRow) text = `,${text}`;
-      if (text) wroteRow = true;
-      if (page.nextCursor === null) {
-        controller.enqueue(encoder.encode(`${text}]}`));
+      if (page === null) {
+        controller.enqueue(encoder.encode("]}"));
         controller.close();
         return;
       }
-      if (text) controller.enqueue(encoder.encode(text));
+      if (page.parts.length === 0) return;
+      controller.enqueue(chunkBytes(page.parts, uploadsField, wroteRow));
+      wroteRow = true;
     },
   });
 }
@@ -122,16 +130,16 @@ function streamJsonList(first: Chunk, next: (cursor: number) => Promise<Chunk>, 
  */
 async function csvResponse(c: Context<RestEnv>, filter: Filter): Promise<Response> {
   const caller = c.var.caller;
-  const chunk = (cursor: number | null) =>
-    caller.bookings.exportCsvChunk({ ...filter, cursor, limit: STREAM_CHUNK });
-  const first = await chunk(null);
+  const first = await caller.bookings.exportCsvChunk({ ...filter, limit: STREAM_CHUNK });
+  const read = (range: ChunkRange) =>
+    caller.bookings.exportCsvChunk({ ...filter, ...range, limit: STREAM_CHUNK });
+  const take = streamChunks(c, filter, first, read);
   const encoder = new TextEncoder();
-  const take = prefetching(first, chunk);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const page = await take();
-      if (page.csv) controller.enqueue(encoder.encode(page.csv));
-      if (page.nextCursor === null) controller.close();
+      if (page === null) controller.close();
+      else if (page.csv) controller.enqueue(encoder.encode(page.csv));
     },
   });
   return c.body(body, 200, {

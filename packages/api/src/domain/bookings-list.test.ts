@@ -221,7 +221,7 @@ describe("list", () => {
   it("listChunk writes the same bookings as the list, as JSON text, in bigger pages without a count", async () => {
     const page = await admin.bookings.list({ limit: 200 });
     const chunk = await admin.bookings.listChunk({ limit: 1000 });
-    const items = JSON.parse(`[${chunk.json}]`);
+    const items = JSON.parse(`[${chunk.parts.join("")}]`);
     expect(items).toEqual(page.items);
     expect(Object.keys(items[0])).toEqual(Object.keys(page.items[0] ?? {}));
     expect(items.find((b: { id: number }) => b.id === ids[ids.length - 3]).message).toBe(TRICKY_MESSAGE);
@@ -233,19 +233,66 @@ describe("list", () => {
   });
 
   it("listChunk pages by cursor and filters like the list", async () => {
-    const idsOf = (json: string) => (JSON.parse(`[${json}]`) as { id: number }[]).map((b) => b.id);
+    const idsOf = (parts: string[]) =>
+      (JSON.parse(`[${parts.join("")}]`) as { id: number }[]).map((b) => b.id);
     const part = await admin.bookings.listChunk({ limit: 10, cursor: ids[9] });
-    expect(idsOf(part.json)).toEqual(ids.slice(10, 20));
+    expect(idsOf(part.parts)).toEqual(ids.slice(10, 20));
     expect(part.nextCursor).toBe(ids[19]);
     const last = await admin.bookings.listChunk({ limit: 10, cursor: ids[19] });
-    expect(idsOf(last.json)).toEqual(ids.slice(20, 30));
+    expect(idsOf(last.parts)).toEqual(ids.slice(20, 30));
     const none = await admin.bookings.listChunk({ limit: 10, cursor: last.nextCursor });
-    expect(none).toEqual({ json: "", nextCursor: null });
+    expect(none).toEqual({ parts: [], nextCursor: null });
     const filter = { status: "pending", search: "alice" } as const;
     const filtered = await admin.bookings.listChunk({ ...filter, limit: 1000 });
     const listed = await admin.bookings.list({ ...filter, limit: 200 });
     expect(listed.items.length).toBeGreaterThan(0);
-    expect(JSON.parse(`[${filtered.json}]`)).toEqual(listed.items);
+    expect(JSON.parse(`[${filtered.parts.join("")}]`)).toEqual(listed.items);
+  });
+
+  it("chunkFloors finds where the next chunks end, by filter, and fewer once the bookings end", async () => {
+    expect((await admin.bookings.chunkFloors({ cursor: ids[1], limit: 4, count: 3 })).floors).toEqual([
+      ids[5],
+      ids[9],
+      ids[13],
+    ]);
+    const every = (list: number[], n: number) => list.filter((_, i) => (i + 1) % n === 0);
+    expect((await admin.bookings.chunkFloors({ cursor: ids[19], limit: 4, count: 8 })).floors).toEqual(
+      every(ids.slice(20), 4),
+    );
+    expect((await admin.bookings.chunkFloors({ limit: 50, count: 8 })).floors).toEqual([]);
+    for (const filter of [
+      { status: "pending" },
+      { search: "alice" },
+      { status: "confirmed", search: "555" },
+    ] as const) {
+      const listed = (await admin.bookings.list({ ...filter, limit: 200 })).items.map((b) => b.id);
+      expect(listed.length, JSON.stringify(filter)).toBeGreaterThan(2);
+      expect((await admin.bookings.chunkFloors({ ...filter, limit: 2, count: 64 })).floors).toEqual(
+        every(listed, 2),
+      );
+    }
+    expect((await failure(admin.bookings.chunkFloors({ limit: 10, count: 0 }))).code).toBe("BAD_REQUEST");
+    expect((await failure(admin.bookings.chunkFloors({ limit: 10, count: 65 }))).code).toBe("BAD_REQUEST");
+  });
+
+  it("a chunk with a floor holds exactly its range, in the list and the CSV export", async () => {
+    const idsOf = (parts: string[]) =>
+      (JSON.parse(`[${parts.join("")}]`) as { id: number }[]).map((b) => b.id);
+    const range = await admin.bookings.listChunk({ cursor: ids[5], floor: ids[9], limit: 4 });
+    expect(idsOf(range.parts)).toEqual(ids.slice(6, 10));
+    expect(range.nextCursor).toBeNull();
+    // A range is its bounds, not a count: the limit only caps it.
+    expect(
+      idsOf((await admin.bookings.listChunk({ cursor: ids[5], floor: ids[7], limit: 4 })).parts),
+    ).toEqual(ids.slice(6, 8));
+    const csv = await admin.bookings.exportCsvChunk({ cursor: ids[5], floor: ids[9], limit: 4 });
+    expect(
+      csv.csv
+        .trimEnd()
+        .split("\r\n")
+        .map((line) => Number(line.split(",")[0])),
+    ).toEqual(ids.slice(6, 10));
+    expect(csv.nextCursor).toBeNull();
   });
 });
 

@@ -6,6 +6,8 @@ import {
   type ZAvailabilityDays,
   ZAvailabilityDaysInput,
   ZAvailabilityInput,
+  ZBookingChunkFloors,
+  ZBookingChunkFloorsInput,
   ZBookingChunkInput,
   type ZBookingChunkResult,
   ZBookingCreateInput,
@@ -26,6 +28,7 @@ import {
   availabilityDays,
   bookingAvailability,
   bookingStats,
+  chunkFloors,
   confirmBooking,
   createBooking,
   deleteBooking,
@@ -110,6 +113,11 @@ export const bookingsRouter = router({
           typeof ZBookingChunkResult
         >,
     ),
+  /** Where the next chunks of a stream end, so that its reader can ask for several at once. */
+  chunkFloors: adminProcedure
+    .input(ZBookingChunkFloorsInput)
+    .output(ZBookingChunkFloors)
+    .query(({ ctx, input }) => chunkFloors(ctx, input)),
   get: adminProcedure
     .input(ZId)
     .output(ZBookingDto)

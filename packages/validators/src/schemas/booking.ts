@@ -288,13 +288,25 @@ export const ZBookingChunkInput = z.object({
   status: ZBookingStatus.optional(),
   search: searchText(),
   cursor: idField().nullish(),
+  /** The chunk's oldest id, when the reader knows it already (ZBookingChunkFloors): the chunk is the range. */
+  floor: idField().nullish(),
   limit: pageLimit(500, 10_000),
 });
 /**
- * The chunk's bookings as JSON text, as the client receives them: BookingDto objects joined by commas, with no
- * brackets ("" for none). Built by the database, so a million rows never become objects on the server.
+ * Where the next `count` chunks after `cursor` end: the ids of the limit-th, 2·limit-th, … bookings after it,
+ * newest first. Knowing them, a reader asks for several chunks at once instead of each after the one before.
+ */
+export const ZBookingChunkFloorsInput = ZBookingChunkInput.omit({ floor: true }).extend({
+  count: z.number().int().min(1).max(64),
+});
+/** Fewer floors than asked for: the bookings end before them (the chunk after the last floor is the last). */
+export const ZBookingChunkFloors = z.object({ floors: z.array(z.number().int()) });
+/**
+ * The chunk's bookings as JSON text, as the client receives them, in pieces to be joined: BookingDto objects
+ * joined by commas, with no brackets (no piece for none). Built by the database, so a million rows never become
+ * objects on the server; the pieces are its text and, between them, the proof links the server signs.
  */
 export const ZBookingChunkResult = z.object({
-  json: z.string(),
+  parts: z.array(z.string()),
   nextCursor: z.number().int().nullable(),
 });

@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 export const PROCEDURE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   "bookings.list": "bookings:read",
   "bookings.listChunk": "bookings:read",
+  "bookings.chunkFloors": "bookings:read",
   "bookings.get": "bookings:read",
   "bookings.stats": "bookings:read",
   "bookings.exportCsv": "bookings:read",

@@ -1,7 +1,7 @@
 import { Prisma } from "@studio/db";
 import { todayIn } from "@studio/validators";
 import type { BookingDeps } from "./dto";
-import { type BookingFilter, currentBookingSource, isoCreatedAt, pageRows } from "./queries";
+import { type BookingFilter, isoCreatedAt, readChunk } from "./queries";
 
 type Provider = BookingDeps["provider"];
 
@@ -91,18 +91,12 @@ function csvFilename(deps: BookingDeps, filter: BookingFilter): string {
  */
 export async function exportBookingsCsvChunk(
   deps: BookingDeps,
-  input: BookingFilter & { cursor?: number | null; limit: number },
+  input: BookingFilter & { cursor?: number | null; floor?: number | null; limit: number },
 ): Promise<{ filename: string; csv: string; nextCursor: number | null }> {
-  const cursor = input.cursor ?? null;
-  const source = await currentBookingSource(deps, input);
-  const rows = pageRows(source, { limit: input.limit, cursor });
-  const result = await deps.db.$queryRaw<
-    { csv: string | null; n: number | bigint; last: number | bigint | null }[]
-  >(csvChunkStatement(deps.provider, rows));
-  const row = result[0];
-  const count = Number(row?.n ?? 0);
-  const csv = `${cursor === null ? HEADER : ""}${row?.csv ?? ""}`;
-  const nextCursor = count === input.limit && row?.last != null ? Number(row.last) : null;
+  const { row, nextCursor } = await readChunk<{ csv: string | null }>(deps, input, (rows) =>
+    csvChunkStatement(deps.provider, rows),
+  );
+  const csv = `${input.cursor == null ? HEADER : ""}${row?.csv ?? ""}`;
   return { filename: csvFilename(deps, input), csv, nextCursor };
 }
 

@@ -4,6 +4,7 @@ export { adminImage, type BookingDeps, toBookingDto } from "./dto";
 export { availabilityDays, bookingAvailability } from "./availability";
 export {
   bookingStats,
+  chunkFloors,
   getBooking,
   listBookings,
   listBookingsPage,

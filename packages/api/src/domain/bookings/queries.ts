@@ -338,11 +338,9 @@ async function pageOfMatches(
  */
 export function pageRows(
   source: BookingSource,
-  page: { limit: number; cursor?: number | null; offset?: number },
+  page: { limit: number; cursor?: number | null; offset?: number; floor?: number | null },
 ): Prisma.Sql {
-  const where = whereClause(
-    page.cursor ? [...source.where, Prisma.sql`${source.id} < ${page.cursor}`] : source.where,
-  );
+  const where = whereClause(pageConditions(source, page));
   const skipped = page.cursor ? 0 : (page.offset ?? 0);
   const order = Prisma.sql`ORDER BY ${source.id} DESC
     LIMIT ${integerLiteral(page.limit)} OFFSET ${integerLiteral(skipped)}`;
@@ -352,6 +350,64 @@ export function pageRows(
       : Prisma.sql`(SELECT ${source.id} AS "id" FROM ${source.from} ${where} ${order}) AS page
         JOIN "Booking" x ON x."id" = page."id"`;
   return Prisma.sql`FROM ${rows} LEFT JOIN "Service" s ON s."id" = x."serviceId"`;
+}
+
+/** The source's conditions, and the page's bounds: below its cursor, and down to its floor when it has one. */
+function pageConditions(
+  source: BookingSource,
+  page: { cursor?: number | null; floor?: number | null },
+): Prisma.Sql[] {
+  const conditions = [...source.where];
+  if (page.cursor) conditions.push(Prisma.sql`${source.id} < ${page.cursor}`);
+  if (page.floor) conditions.push(Prisma.sql`${source.id} >= ${page.floor}`);
+  return conditions;
+}
+
+/** A streamed read's chunk statement answers its text with the number of rows and the oldest id. */
+type ChunkRow = { n: number | string; last: number | string | null };
+
+/**
+ * One chunk of a streamed read (the full list, the CSV export): the one-row statement `select` builds over the
+ * rows after `cursor`, and the next chunk's cursor (none once a chunk comes back short). It runs on the
+ * connection itself (directQuery), not through Prisma: Prisma's raw-result mapping copied and decoded the
+ * chunk's few megabytes of text again, most of a PostgreSQL chunk's CPU in Node. Without a search, the text
+ * has one shape whatever the cursor, so PostgreSQL plans it once per connection.
+ */
+export async function readChunk<T extends object>(
+  deps: Pick<BookingDeps, "db" | "provider">,
+  input: BookingFilter & { cursor?: number | null; floor?: number | null; limit: number },
+  select: (rows: Prisma.Sql) => Prisma.Sql,
+): Promise<{ row: (T & ChunkRow) | undefined; nextCursor: number | null }> {
+  const source = await currentBookingSource(deps, input);
+  const statement = select(
+    pageRows(source, { limit: input.limit, cursor: input.cursor, floor: input.floor }),
+  );
+  const [row] = await directQuery<T & ChunkRow>(deps.db, statement, { named: !input.search?.trim() });
+  // A chunk with a floor is its range: the reader knows what comes after it.
+  const full = !input.floor && Number(row?.n ?? 0) === input.limit && row?.last != null;
+  return { row, nextCursor: full ? Number(row.last) : null };
+}
+
+/**
+ * Where the next `count` chunks after `cursor` end (ZBookingChunkFloorsInput): the ids of every limit-th
+ * booking, read from the index alone. A chunk read by its range (cursor and floor) holds exactly the bookings
+ * between them, whatever was deleted since: new bookings take higher ids, so none falls inside.
+ */
+export async function chunkFloors(
+  deps: Pick<BookingDeps, "db" | "provider">,
+  input: BookingFilter & { cursor?: number | null; limit: number; count: number },
+): Promise<{ floors: number[] }> {
+  const source = await currentBookingSource(deps, input);
+  const rows = await directQuery<{ id: number | string }>(
+    deps.db,
+    Prisma.sql`SELECT "id" FROM (
+      SELECT ${source.id} AS "id", row_number() OVER (ORDER BY ${source.id} DESC) AS "n"
+      FROM ${source.from} ${whereClause(pageConditions(source, input))}
+      ORDER BY ${source.id} DESC LIMIT ${integerLiteral(input.limit * input.count)}
+    ) AS walked WHERE "n" % ${integerLiteral(input.limit)} = 0 ORDER BY "id" DESC`,
+    { named: !input.search?.trim() },
+  );
+  return { floors: rows.map((row) => Number(row.id)) };
 }
 
 /**
