@@ -107,7 +107,9 @@ export function createRedisBus(url: string): EventBus {
   const core = busCore("redis");
   const options = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
   const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+  // Subscribed on every connect by the ready handler below, not by ioredis itself: its own resubscription leaves
+  // its promise unhandled, which rejects ("Connection is closed.") when the bus closes before Redis answers.
+  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true, autoResubscribe: false });
   const watch = (client: Redis) => {
     client.on("error", (error: unknown) => core.setHealth("degraded", error));
     client.on("ready", () => {
@@ -118,7 +120,9 @@ export function createRedisBus(url: string): EventBus {
   watch(publisher);
   watch(subscriber);
   subscriber.on("message", (channel: string, raw: string) => core.receive(channel, raw));
-  void subscriber.subscribe(...BUS_CHANNELS).catch((error: unknown) => core.setHealth("degraded", error));
+  subscriber.on("ready", () => {
+    subscriber.subscribe(...BUS_CHANNELS).catch((error: unknown) => core.setHealth("degraded", error));
+  });
   return {
     kind: "redis",
     publish(channel, message) {
