@@ -489,6 +489,26 @@ describe("the batch statement of PostgreSQL", () => {
   });
 });
 
+describe("the batch read of PostgreSQL", () => {
+  it("is planned once for any batch: after its first runs PostgreSQL keeps one generic plan", async () => {
+    // One booking after another: each is a batch of its own, its read and write on the pool's same idle connection.
+    for (let n = 0; n < 8; n++) {
+      const inserted = await insertBooking(h.deps.db, newBooking(), new Date(), companions);
+      expect(await h.deps.db.booking.count({ where: { id: inserted.id } })).toBe(1);
+    }
+    const access = directAccess(h.deps.db);
+    if (access.provider !== "postgresql") return;
+    const [plans] = await access.query<{ generic: string; custom: string }>(
+      `SELECT "generic_plans"::text AS "generic", "custom_plans"::text AS "custom" FROM pg_prepared_statements WHERE "name" = $1`,
+      ["booking-ids-taken"],
+    );
+    // PostgreSQL tries a plan for the values five times, then compares: a read it finds cheaper that way would be
+    // planned again on every batch.
+    expect(Number(plans?.generic)).toBeGreaterThan(0);
+    expect(Number(plans?.custom)).toBeLessThanOrEqual(5);
+  });
+});
+
 describe("direct access", () => {
   it("never reads another transaction's uncommitted writes (SQLite: waits for it; PostgreSQL: isolated)", async () => {
     const access = directAccess(h.deps.db);
