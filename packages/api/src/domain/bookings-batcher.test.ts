@@ -6,7 +6,7 @@
 import type { PgQuery, SqlValue } from "@studio/db";
 import { describe, expect, it } from "vitest";
 import { seatedTestBooking } from "../testing/fixtures";
-import { type BookingCompanions, createPostgresBatcher } from "./bookings/insert";
+import { type BookingCompanions, createPostgresBatcher, DRAW_IDS_STATEMENT } from "./bookings/insert";
 
 /**
  * A database reached as through pg's pool, logging when each statement is sent and answered: the pool sends a
@@ -29,7 +29,7 @@ function scriptedDatabase(events: string[]): PgQuery {
       }),
     );
   const answer = (text: string, values: readonly SqlValue[], name?: string) => {
-    if (name === "booking-ids-taken") {
+    if (name === DRAW_IDS_STATEMENT) {
       const read = ++reads;
       const ids = () =>
         Array.from({ length: Number(values[0]) }, () => ({ kind: "id", value: String(nextId++) }));

@@ -14,6 +14,7 @@ import { createProofUpload, createTestService, seatedTestBooking } from "../test
 import { createHarness, type Harness } from "../testing/harness";
 import { DEFAULT_TIMING, holdPlanner, isHoldTaken, type SessionFacts } from "./bookings/holds";
 import {
+  DRAW_IDS_STATEMENT,
   insertBooking,
   type NewBooking,
   type PgRow,
@@ -500,7 +501,7 @@ describe("the batch read of PostgreSQL", () => {
     if (access.provider !== "postgresql") return;
     const [plans] = await access.query<{ generic: string; custom: string }>(
       `SELECT "generic_plans"::text AS "generic", "custom_plans"::text AS "custom" FROM pg_prepared_statements WHERE "name" = $1`,
-      ["booking-ids-taken"],
+      [DRAW_IDS_STATEMENT],
     );
     // PostgreSQL tries a plan for the values five times, then compares: a read it finds cheaper that way would be
     // planned again on every batch.

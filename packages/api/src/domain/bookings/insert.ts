@@ -344,6 +344,9 @@ const batchers = new WeakMap<Db, PgBatcher>();
  * plan for the values cheaper than the generic one, and so planned the statement again for every batch (0.15-0.26
  * ms, a twentieth of PostgreSQL's busy time in a creation run), only to make the same plan.
  */
+/** The name DRAW_IDS_AND_READ_TAKEN is prepared under on each connection. */
+export const DRAW_IDS_STATEMENT = "booking-ids-taken";
+
 const DRAW_IDS_AND_READ_TAKEN = `SELECT 'id' AS "kind", nextval(pg_get_serial_sequence('"Booking"', 'id'))::text AS "value", NULL AS "unit", NULL::int AS "seat" FROM generate_series(1, (SELECT $1::int))
   UNION ALL
   SELECT 'held', "resource", "unit", "seat" FROM "ResourceHold"
@@ -393,7 +396,7 @@ export function createPostgresBatcher(query: PgQuery): PgBatcher {
     const drawn = await query<DrawnRow>(
       DRAW_IDS_AND_READ_TAKEN,
       [batch.length, JSON.stringify([...resources]), JSON.stringify([...units]), JSON.stringify([...seats])],
-      "booking-ids-taken",
+      DRAW_IDS_STATEMENT,
     );
     const ids: number[] = [];
     const heldRows: HoldRow[] = [];
