@@ -8,8 +8,8 @@
  *
  * Links and forms work before (and without) the app, and the phone menu opens and closes. A control that needs
  * script (`data-early`: Book Now, Share Feedback) is not live until its part has hydrated: a click on it before
- * then is kept (window.__earlyAction) and replayed by the control once it is live (src/lib/early-actions.ts), so
- * the tap is not lost.
+ * then is kept (window.__earlyAction) and replayed by the control, or by the one React drew in its place, once it
+ * is live (src/lib/early-actions.ts), so the tap is not lost.
  */
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
 const EARLY = ["pointerdown", "keydown", "touchstart"] as const;

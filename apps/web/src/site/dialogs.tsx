@@ -12,7 +12,7 @@ import {
   useState,
 } from "react";
 import { earlyActionProps } from "../lib/early-actions";
-import { type FeedbackPrefill, feedbackPrefillFrom, withoutFeedbackParams } from "./feedback/feedback-link";
+import type { FeedbackPrefill } from "./feedback/feedback-link";
 
 /**
  * The booking and feedback dialogs open from many places (header, hero, cards, floating buttons) and
@@ -44,12 +44,16 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   const [feedback, setFeedback] = useState<{ initial: FeedbackPrefill | null } | null>(null);
   const openBooking = useCallback((serviceId?: number) => setBooking({ serviceId }), []);
   const openFeedback = useCallback(() => setFeedback({ initial: null }), []);
-  // The "thank you" e-mail's link (/?feedback=1&name=…) opens the dialog filled in, once.
+  // The "thank you" e-mail's link (/?feedback=1&name=…) opens the dialog filled in, once. Its reader is fetched
+  // only for such a link: no page's first script carries it.
   useEffect(() => {
-    const initial = feedbackPrefillFrom(window.location.search);
-    if (!initial) return;
-    window.history.replaceState(window.history.state, "", withoutFeedbackParams(window.location.href));
-    setFeedback({ initial });
+    if (!new URLSearchParams(window.location.search).has("feedback")) return;
+    void import("./feedback/feedback-link").then(({ feedbackPrefillFrom, withoutFeedbackParams }) => {
+      const initial = feedbackPrefillFrom(window.location.search);
+      if (!initial) return;
+      window.history.replaceState(window.history.state, "", withoutFeedbackParams(window.location.href));
+      setFeedback({ initial });
+    });
   }, []);
   const preload = useCallback(() => {
     void loadBooking();
@@ -81,7 +85,7 @@ export function useBookNow(serviceId?: number) {
     onClick: () => openBooking(serviceId),
     onPointerEnter: preload,
     onFocus: preload,
-    ...earlyActionProps,
+    ...earlyActionProps(serviceId === undefined ? "booking" : `booking:${serviceId}`),
   };
 }
 
@@ -99,6 +103,6 @@ export function useFeedbackLink() {
     },
     onPointerEnter: preload,
     onFocus: preload,
-    ...earlyActionProps,
+    ...earlyActionProps("feedback"),
   } as const;
 }
