@@ -74,27 +74,27 @@ describe("earlyActionRef", () => {
     await vi.waitFor(() => expect(clicks).toEqual(["service 7 again"]));
   });
 
-  it("keeps the tap when the live control is replaced before its replay, for the control that replaces it", async () => {
-    const clicks: string[] = [];
+  /** A control tapped before it was live, gone live, then drawn again (it left the page) before its replay. */
+  function tappedThenDrawnAgain(clicks: string[]) {
     const tapped = control("feedback", clicks, "first");
     window.__earlyAction = tapped;
     earlyActionRef(tapped);
     tapped.remove();
+  }
+
+  it("keeps the tap when the live control is replaced before its replay, for the control that replaces it", async () => {
+    const clicks: string[] = [];
+    tappedThenDrawnAgain(clicks);
     await nextTask();
     expect(clicks).toEqual([]);
-    const replacement = control("feedback", clicks, "replacement");
-    earlyActionRef(replacement);
+    earlyActionRef(control("feedback", clicks, "replacement"));
     await vi.waitFor(() => expect(clicks).toEqual(["replacement"]));
   });
 
   it("replays on a live replacement already in the page when the control left it before its replay", async () => {
     const clicks: string[] = [];
-    const tapped = control("feedback", clicks, "first");
-    window.__earlyAction = tapped;
-    earlyActionRef(tapped);
-    tapped.remove();
-    const replacement = control("feedback", clicks, "replacement");
-    replacement.dataset.live = "";
+    tappedThenDrawnAgain(clicks);
+    control("feedback", clicks, "replacement").dataset.live = "";
     await vi.waitFor(() => expect(clicks).toEqual(["replacement"]));
   });
 });
