@@ -337,6 +337,9 @@ type PgBatcher = { insert: (request: PgRequest) => Promise<InsertedBooking> };
 
 const batchers = new WeakMap<Db, PgBatcher>();
 
+/** The name DRAW_IDS_AND_READ_TAKEN is prepared under on each connection. */
+export const DRAW_IDS_STATEMENT = "booking-ids-taken";
+
 /**
  * The batch's ids, what is held in its bookings' units and which of their start slots' seats are taken, in one
  * round trip. The lists come as JSON text (one statement text, named, whatever their length). The count goes
@@ -344,9 +347,6 @@ const batchers = new WeakMap<Db, PgBatcher>();
  * plan for the values cheaper than the generic one, and so planned the statement again for every batch (0.15-0.26
  * ms, a twentieth of PostgreSQL's busy time in a creation run), only to make the same plan.
  */
-/** The name DRAW_IDS_AND_READ_TAKEN is prepared under on each connection. */
-export const DRAW_IDS_STATEMENT = "booking-ids-taken";
-
 const DRAW_IDS_AND_READ_TAKEN = `SELECT 'id' AS "kind", nextval(pg_get_serial_sequence('"Booking"', 'id'))::text AS "value", NULL AS "unit", NULL::int AS "seat" FROM generate_series(1, (SELECT $1::int))
   UNION ALL
   SELECT 'held', "resource", "unit", "seat" FROM "ResourceHold"
