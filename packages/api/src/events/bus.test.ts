@@ -153,3 +153,30 @@ describe("Redis going down", () => {
     await vi.waitFor(() => expect(onB).toContain("after"), { timeout: 5_000 });
   });
 });
+
+// Only PostgreSQL's engine has a gap (Redis publishes are no transactions); SQLite runs have no shared database.
+if (testDatabaseProvider() === "postgresql") {
+  describe("PostgreSQL bus during a burst", () => {
+    it("starts its NOTIFY statements at least the gap apart, and sends what waited meanwhile together, once", async () => {
+      const gapMs = 300;
+      const a = open(createPostgresBus(database.url, { minGapMs: gapMs }));
+      const b = open(createPostgresBus(database.url));
+      await vi.waitFor(() => expect([a.health(), b.health()]).toEqual(["ok", "ok"]), { timeout: 10_000 });
+      const arrivals: { message: string; at: number }[] = [];
+      b.subscribe("live", (message) => arrivals.push({ message, at: Date.now() }));
+
+      const firstSent = Date.now();
+      a.publish("live", "first");
+      await vi.waitFor(() => expect(arrivals.map((m) => m.message)).toEqual(["first"]), { timeout: 5_000 });
+      // Published in later turns, while the gap runs: held, then sent in one statement, each distinct one once.
+      for (const message of ["second", "third", "second"]) {
+        a.publish("live", message);
+        await new Promise(setImmediate);
+      }
+      await vi.waitFor(() => expect(arrivals.map((m) => m.message)).toEqual(["first", "second", "third"]), {
+        timeout: 5_000,
+      });
+      expect(arrivals[1]!.at - firstSent).toBeGreaterThanOrEqual(gapMs);
+    });
+  });
+}

@@ -5,8 +5,8 @@
  * A message is delivered to this instance's subscribers at once and sent to the others through the engine;
  * each carries its sender's id, so an instance never handles its own message twice. What is published within
  * one turn of the event loop goes out together, each distinct message once: a burst of bookings invalidates
- * "bookings" once per turn on the other instances, not once per booking (each send is a statement on
- * PostgreSQL, with its own commit). The bus never throws to its
+ * "bookings" once per turn on the other instances, not once per booking (on PostgreSQL at most once every
+ * NOTIFY_MIN_GAP_MS, as each send there is a statement with its own commit). The bus never throws to its
  * callers: when the engine is down, publishing is skipped (the read cache's short lifetime still bounds
  * staleness), health() says "degraded", and the engine's client reconnects by itself.
  */
@@ -149,8 +149,20 @@ export function createRedisBus(url: string): EventBus {
 const NOTIFY_ALL = `SELECT pg_notify(t.channel, t.payload)
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(channel, payload, n) ORDER BY t.n`;
 
+/**
+ * The least time between two NOTIFY statements of one instance. Each is a transaction of its own with a commit
+ * (a notification needs a transaction id), which every listener, this instance included, is woken for. During a
+ * burst of bookings the next statement left as soon as the last one was answered, about one per batch of
+ * bookings: waiting 20 ms gathers several batches' messages into one, and another instance's cache is at most
+ * that much later to hear that its copy is stale (its own copies are dropped at once).
+ */
+export const NOTIFY_MIN_GAP_MS = 20;
+
 /** PostgreSQL LISTEN/NOTIFY on a dedicated connection, re-established with a growing pause when it drops. */
-export function createPostgresBus(url: string): EventBus {
+export function createPostgresBus(
+  url: string,
+  { minGapMs = NOTIFY_MIN_GAP_MS }: { minGapMs?: number } = {},
+): EventBus {
   const core = busCore("postgresql");
   let client: pg.Client | null = null;
   let closed = false;
@@ -181,11 +193,22 @@ export function createPostgresBus(url: string): EventBus {
     retryMs = Math.min(retryMs * 2, 10_000);
   };
   // One statement at a time (a client runs one query at a time), each with every message that waited for it:
-  // each NOTIFY alone was a statement with its own commit.
+  // each NOTIFY alone was a statement with its own commit. Statements also start at least `minGapMs` apart.
   let sending = false;
   let waiting = new Map<string, Outgoing>();
+  let lastSent = 0;
+  let pause: NodeJS.Timeout | null = null;
   const sendWaiting = () => {
-    if (sending || !client || waiting.size === 0) return;
+    if (sending || pause || !client || waiting.size === 0) return;
+    const wait = lastSent + minGapMs - Date.now();
+    if (wait > 0) {
+      pause = setTimeout(() => {
+        pause = null;
+        sendWaiting();
+      }, wait);
+      return;
+    }
+    lastSent = Date.now();
     const batch = [...waiting.values()];
     waiting = new Map();
     sending = true;
@@ -218,6 +241,7 @@ export function createPostgresBus(url: string): EventBus {
     onHealthChange: core.onHealthChange,
     close: async () => {
       closed = true;
+      if (pause) clearTimeout(pause);
       await client?.end().catch(() => undefined);
     },
   };
