@@ -196,11 +196,12 @@ export function createPostgresBus(
   // each NOTIFY alone was a statement with its own commit. Statements also start at least `minGapMs` apart.
   let sending = false;
   let waiting = new Map<string, Outgoing>();
-  let lastSent = 0;
+  let lastSent = -Infinity;
   let pause: NodeJS.Timeout | null = null;
   const sendWaiting = () => {
     if (sending || pause || !client || waiting.size === 0) return;
-    const wait = lastSent + minGapMs - Date.now();
+    // The monotonic clock: a wall clock set back would otherwise hold every message until it caught up.
+    const wait = lastSent + minGapMs - performance.now();
     if (wait > 0) {
       pause = setTimeout(() => {
         pause = null;
@@ -208,7 +209,7 @@ export function createPostgresBus(
       }, wait);
       return;
     }
-    lastSent = Date.now();
+    lastSent = performance.now();
     const batch = [...waiting.values()];
     waiting = new Map();
     sending = true;
